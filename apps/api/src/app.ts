@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations/index.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { authService } from './features/auth/auth.service.js';
+import { JwtService } from './features/auth/jwt.js';
+import { registerCompanyRoutes } from './features/company/company.routes.js';
+import { registerCreditRoutes } from './features/credits/credits.routes.js';
+import { registerHealthRoute } from './features/health/health.routes.js';
+import { registerProjectRoutes } from './features/projects/projects.routes.js';
+import { registerUserRoutes } from './features/users/users.routes.js';
+import { usersService } from './features/users/users.service.js';
+import { createAuthenticator } from './http/authenticate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { createRouter } from './http/router.js';
+import { registerWebApp } from './http/web-app.js';
+import { createMailer } from './mail/create-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole application without listening; main.ts and the tests both start here. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI writes its styles at run time; images arrive as data: URLs from the API.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  }
+  await registerOpenApi(app);
+
+  const database = openDatabase(config.database);
+  app.decorate('database', database);
+  const mailer = createMailer(config.mail, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await database.destroy();
+  });
+  await migrateToLatest(database);
+
+  const { db } = database;
+  const jwt = new JwtService({
+    secret: config.jwtSecret,
+    accessTtlSeconds: config.tokens.accessTtlSeconds,
+    refreshTtlSeconds: config.tokens.refreshTtlSeconds,
+  });
+  const router = createRouter(app, createAuthenticator(jwt, db));
+  registerAuthRoutes(router, authService({ db, jwt, mailer, config, log: app.log }));
+  registerUserRoutes(router, usersService(db, jwt));
+  registerCompanyRoutes(router, db);
+  registerCreditRoutes(router, db);
+  registerProjectRoutes(router, db);
+  registerHealthRoute(app, db);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Database, Dialect } from '../database.js';
+import * as foundation from './0001-foundation.js';
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** In order; names sort as applied. Never edit one that has shipped: add the next. */
+const migrations: Record<string, DialectMigration> = {
+  '0001-foundation': foundation,
+};
+
+/** Applies every pending migration; Kysely's lock makes concurrent starts of several processes safe. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+            name,
+            { up: (db) => migration.up(db, database.dialect) },
+          ]),
+        ),
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { routes } from '@hullscope/contract';
+import type { Router } from '../../http/router.js';
+import type { AuthService } from './auth.service.js';
+
+export function registerAuthRoutes(router: Router, auth: AuthService): void {
+  router.add(routes.obtainTokens, ({ body, request }) => auth.login(body, request.ip));
+
+  router.add(routes.refreshToken, ({ body }) => auth.refresh(body.refresh));
+
+  router.add(routes.register, async ({ body }) => {
+    await auth.register(body);
+    return { message: 'Registered successfully. Please check your e-mail to confirm your account.' };
+  });
+
+  router.add(routes.confirmRegistration, async ({ body }) => {
+    await auth.confirmRegistration(body);
+    return { message: 'Your email has been confirmed. You can now login.' };
+  });
+
+  router.add(routes.requestPasswordReset, async ({ body }) => {
+    await auth.requestPasswordReset(body);
+    return {
+      message: 'If an account uses this e-mail address, we have sent it a link to reset the password.',
+    };
+  });
+
+  router.add(routes.resetPassword, async ({ body }) => {
+    await auth.resetPassword(body);
+    return { message: 'Password successfully reset.' };
+  });
+}

@@ -1,0 +1,197 @@
+import type {
+  ConfirmRegistrationRequest,
+  LoginTokens,
+  PasswordResetEmailRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenRequest,
+} from '@hullscope/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB, UserRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import {
+  FieldErrorCollector,
+  fieldErrors,
+  forbidden,
+  serviceUnavailable,
+  unauthorized,
+} from '../../http/api-error.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { confirmationMail, passwordResetMail } from '../../mail/templates.js';
+import { creditAccount } from '../credits/ledger.js';
+import { usersRepository } from '../users/users.repository.js';
+import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from './company-email.js';
+import type { JwtService } from './jwt.js';
+import { loginThrottle } from './login-throttle.js';
+import { oneTimeTokens } from './one-time-tokens.js';
+import { hashPassword, timingEqualiserHash, verifyPassword } from './password-hashing.js';
+import { passwordProblems, type PasswordOwner } from './password-rules.js';
+
+export interface AuthDependencies {
+  db: Kysely<DB>;
+  jwt: JwtService;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+const UNCONFIRMED =
+  'Please confirm your e-mail address first: open the link in the e-mail we sent when you registered.';
+const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid, has expired or has already been used.';
+const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or has already been used.';
+
+/** Field errors for a new password that breaks the password rules. */
+export function checkNewPassword(errors: FieldErrorCollector, password: string, owner: PasswordOwner): void {
+  for (const problem of passwordProblems(password, owner)) errors.add('password', problem);
+}
+
+function parseUserId(uid: string): number | null {
+  return /^\d{1,15}$/.test(uid) ? Number(uid) : null;
+}
+
+export function authService({ db, jwt, mailer, config, log }: AuthDependencies) {
+  const users = usersRepository(db);
+  const links = oneTimeTokens(db);
+  const throttle = loginThrottle(db, config.loginThrottle);
+
+  async function issueTokens(user: UserRow): Promise<LoginTokens> {
+    return {
+      access: await jwt.signAccess(user.id),
+      refresh: await jwt.signRefresh({ userId: user.id, sessionVersion: user.session_version }),
+    };
+  }
+
+  async function sendPasswordResetLink(user: UserRow): Promise<void> {
+    const token = await links.issue(user.id, 'reset_password', config.tokens.passwordResetTtlSeconds);
+    const link = `${config.appUrl}/user/reset-password?uid=${user.id}&token=${token}`;
+    await mailer.send(
+      passwordResetMail(user.email, user.first_name, link, config.tokens.passwordResetTtlSeconds / 60),
+    );
+  }
+
+  return {
+    async register(request: RegisterRequest): Promise<void> {
+      const errors = new FieldErrorCollector();
+      const taken = await users.takenIdentifiers(request.username, request.email);
+      if (taken.username) errors.add('username', 'A user with that username already exists.');
+      if (taken.email) errors.add('email', 'A user with that email already exists.');
+      if (isFreeMailAddress(request.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+      checkNewPassword(errors, request.password, request);
+      errors.throwIfAny();
+
+      const passwordHash = await hashPassword(request.password);
+      const { user, token } = await db.transaction().execute(async (trx) => {
+        const created = await usersRepository(trx).insert({
+          username: request.username,
+          email: request.email,
+          first_name: request.first_name,
+          last_name: request.last_name,
+          password_hash: passwordHash,
+        });
+        const now = nowIso();
+        await trx
+          .insertInto('companies')
+          .values({ owner: created.id, created_at: now, updated_at: now })
+          .execute();
+        const issued = await oneTimeTokens(trx).issue(
+          created.id,
+          'confirm_email',
+          config.tokens.confirmationTtlSeconds,
+        );
+        return { user: created, token: issued };
+      });
+
+      const link = `${config.appUrl}/user/confirm-registration?uid=${user.id}&token=${token}`;
+      try {
+        await mailer.send(
+          confirmationMail(user.email, user.first_name, link, config.tokens.confirmationTtlSeconds / 3600),
+        );
+      } catch (error) {
+        // Without the e-mail the account could never be confirmed: undo it so the user can retry.
+        log.error({ err: error, userId: user.id }, 'confirmation e-mail failed; registration undone');
+        await users.deleteById(user.id);
+        throw serviceUnavailable('We could not send the confirmation e-mail. Please try again later.');
+      }
+    },
+
+    /** Confirms the e-mail once and grants the sign-up bonus in the same transaction. */
+    async confirmRegistration({ uid, token }: ConfirmRegistrationRequest): Promise<void> {
+      const userId = parseUserId(uid);
+      const confirmed =
+        userId !== null &&
+        (await db.transaction().execute(async (trx) => {
+          if (!(await oneTimeTokens(trx).consume(userId, 'confirm_email', token))) return false;
+          if ((await usersRepository(trx).markEmailConfirmed(userId)) && config.signupBonusCredits > 0) {
+            await creditAccount(trx, {
+              userId,
+              amount: config.signupBonusCredits,
+              kind: 'signup_bonus',
+              reason: 'Free credits for a new account',
+            });
+          }
+          return true;
+        }));
+      if (!confirmed) throw fieldErrors({ token: [INVALID_CONFIRMATION_LINK] });
+    },
+
+    async login({ username, password }: TokenRequest, clientAddress: string): Promise<LoginTokens> {
+      await throttle.assertAllowed(username, clientAddress);
+      const user = await users.findByUsername(username);
+      const passwordMatches = await verifyPassword(
+        user?.password_hash ?? (await timingEqualiserHash),
+        password,
+      );
+      if (!user || !passwordMatches) {
+        await throttle.recordFailure(username, clientAddress);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (!user.email_confirmed_at) throw forbidden(UNCONFIRMED);
+      await throttle.recordSuccess(username);
+      return issueTokens(user);
+    },
+
+    async refresh(refreshToken: string): Promise<{ access: string }> {
+      const claims = await jwt.verifyRefresh(refreshToken);
+      const user = claims && (await users.findById(claims.userId));
+      if (!claims || !user || user.session_version !== claims.sessionVersion) {
+        throw unauthorized('Token is invalid or expired');
+      }
+      return { access: await jwt.signAccess(user.id) };
+    },
+
+    /**
+     * Answers the same whether or not the address has an account, and sends in the background so
+     * that the response time does not tell either.
+     */
+    async requestPasswordReset({ email }: PasswordResetEmailRequest): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      sendPasswordResetLink(user).catch((error: unknown) =>
+        log.error({ err: error, userId: user.id }, 'password reset e-mail failed'),
+      );
+    },
+
+    async resetPassword(request: ResetPasswordRequest): Promise<void> {
+      const userId = parseUserId(request.user_id);
+      const user = userId === null ? undefined : await users.findById(userId);
+      if (!user) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      const errors = new FieldErrorCollector();
+      checkNewPassword(errors, request.password, user);
+      errors.throwIfAny();
+      const passwordHash = await hashPassword(request.password);
+      const done = await db.transaction().execute(async (trx) => {
+        const tokens = oneTimeTokens(trx);
+        if (!(await tokens.consume(user.id, 'reset_password', request.token))) return false;
+        await tokens.revokeAll(user.id, 'reset_password');
+        await usersRepository(trx).setPassword(user.id, passwordHash);
+        return true;
+      });
+      if (!done) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

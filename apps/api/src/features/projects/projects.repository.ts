@@ -1,0 +1,58 @@
+import type { ProjectCreateRequest, ProjectUpdateRequest } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB, ProjectRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+/** Every query is scoped to the owner: another user's project simply does not exist here. */
+export function projectsRepository(db: Kysely<DB>) {
+  return {
+    listByOwner(owner: number): Promise<ProjectRow[]> {
+      return db.selectFrom('projects').selectAll().where('owner', '=', owner).orderBy('id').execute();
+    },
+
+    findOwned(owner: number, id: number): Promise<ProjectRow | undefined> {
+      return db
+        .selectFrom('projects')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    create(owner: number, fields: ProjectCreateRequest): Promise<ProjectRow> {
+      const now = nowIso();
+      return db
+        .insertInto('projects')
+        .values({
+          owner,
+          name: fields.name,
+          location: fields.location,
+          description: fields.description ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    updateOwned(owner: number, id: number, fields: ProjectUpdateRequest): Promise<ProjectRow | undefined> {
+      const { id: _ignored, ...changes } = fields;
+      return db
+        .updateTable('projects')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async deleteOwned(owner: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('projects')
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, NewUser, UserRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+type Executor = Kysely<DB>;
+
+export interface ProfileFields {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** All SQL on users. Usernames and e-mails are unique without regard to case. */
+export function usersRepository(db: Executor) {
+  return {
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    /** Which of username and e-mail are taken by someone other than `exceptUserId`. */
+    async takenIdentifiers(
+      username: string,
+      email: string,
+      exceptUserId = 0,
+    ): Promise<{ username: boolean; email: boolean }> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where('id', '!=', exceptUserId)
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(username)`, '=', username.toLowerCase()),
+            eb(sql<string>`lower(email)`, '=', email.toLowerCase()),
+          ]),
+        )
+        .execute();
+      return {
+        username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+        email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+      };
+    },
+
+    async insert(user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<UserRow> {
+      const now = nowIso();
+      return db
+        .insertInto('users')
+        .values({ ...user, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateProfile(id: number, fields: ProfileFields): Promise<UserRow> {
+      return db
+        .updateTable('users')
+        .set({ ...fields, updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Sets the password and revokes every refresh token issued so far. */
+    async setPassword(id: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          session_version: eb('session_version', '+', 1),
+          updated_at: nowIso(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markEmailConfirmed(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email_confirmed_at: nowIso(), updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('email_confirmed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async deleteById(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    list(): Promise<UserRow[]> {
+      return db.selectFrom('users').selectAll().orderBy('id').execute();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

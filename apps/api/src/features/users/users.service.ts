@@ -1,0 +1,88 @@
+import type { ChangePasswordRequest, LoginTokens, User, UserUpdateRequest } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema.js';
+import { FieldErrorCollector, notFound } from '../../http/api-error.js';
+import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
+import { checkNewPassword } from '../auth/auth.service.js';
+import type { JwtService } from '../auth/jwt.js';
+import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { usersRepository } from './users.repository.js';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+  };
+}
+
+export function usersService(db: Kysely<DB>, jwt: JwtService) {
+  const users = usersRepository(db);
+
+  async function existing(userId: number): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  return {
+    async get(userId: number): Promise<User> {
+      return toUser(await existing(userId));
+    },
+
+    async update(userId: number, fields: UserUpdateRequest): Promise<User> {
+      const errors = new FieldErrorCollector();
+      const taken = await users.takenIdentifiers(fields.username, fields.email, userId);
+      if (taken.username) errors.add('username', 'A user with that username already exists.');
+      if (taken.email) errors.add('email', 'A user with that email already exists.');
+      if (isFreeMailAddress(fields.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+      errors.throwIfAny();
+      return toUser(await users.updateProfile(userId, fields));
+    },
+
+    /**
+     * Changes the password and revokes every refresh token, this session's included; the answer
+     * carries fresh tokens so the browser that made the change stays signed in.
+     */
+    async changePassword(userId: number, request: ChangePasswordRequest): Promise<LoginTokens> {
+      const user = await existing(userId);
+      const errors = new FieldErrorCollector();
+      if (!(await verifyPassword(user.password_hash, request.old_password))) {
+        errors.add('old_password', 'Your old password was entered incorrectly. Please enter it again.');
+      }
+      checkNewPassword(errors, request.password, user);
+      errors.throwIfAny();
+      await users.setPassword(userId, await hashPassword(request.password));
+      const updated = await existing(userId);
+      return {
+        access: await jwt.signAccess(userId),
+        refresh: await jwt.signRefresh({ userId, sessionVersion: updated.session_version }),
+      };
+    },
+
+    /**
+     * Removes the account with its company, projects and tokens (foreign keys cascade). Purchases
+     * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
+     */
+    async deleteAccount(userId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const user = await usersRepository(trx).findById(userId);
+        if (!user) throw notFound();
+        await trx
+          .deleteFrom('credit_ledger')
+          .where('user_id', '=', userId)
+          .where('kind', '!=', 'purchase')
+          .execute();
+        await trx
+          .deleteFrom('login_failures')
+          .where('throttle_key', '=', `account:${user.username.toLowerCase()}`)
+          .execute();
+        await usersRepository(trx).deleteById(userId);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,0 +1,38 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { JwtService } from '../features/auth/jwt.js';
+import { unauthorized } from './api-error.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Requires a valid access token of an existing user and puts that user on the request. */
+export function createAuthenticator(jwt: JwtService, db: Kysely<DB>): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Authentication credentials were not provided.');
+    const userId = await jwt.verifyAccess(token);
+    const user =
+      userId === null
+        ? undefined
+        : await db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+    if (!user) throw unauthorized('Given token not valid for any token type');
+    request.user = user;
+  };
+}

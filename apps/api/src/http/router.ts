@@ -1,0 +1,72 @@
+import { DetailErrorBody, ValidationErrorBody, type RouteDefinition } from '@hullscope/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AuthUser } from './authenticate.js';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Answer<T> = T extends z.ZodType ? z.input<T> : void;
+
+export interface HandlerContext<R extends RouteDefinition> {
+  body: Parsed<R['body']>;
+  params: Parsed<R['params']>;
+  user: R['auth'] extends true ? AuthUser : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDefinition> = (
+  context: HandlerContext<R>,
+) => Promise<Answer<R['response']>>;
+
+export interface Router {
+  add<R extends RouteDefinition>(route: R, handler: RouteHandler<R>): void;
+}
+
+/** The error answers each route can give, so OpenAPI documents them and replies are checked. */
+function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
+  const responses: Record<number, z.ZodType> = {};
+  if (route.body || route.multipart) responses[400] = ValidationErrorBody;
+  if (route.auth) responses[401] = DetailErrorBody;
+  if (route.params) responses[404] = DetailErrorBody;
+  return responses;
+}
+
+/**
+ * Registers contract routes: request validation and response serialisation through the contract's
+ * zod schemas, bearer authentication where the route needs it, and the route's success status.
+ * Routes whose response is null (downloads) send their own reply.
+ */
+export function createRouter(app: FastifyInstance, authenticate: preHandlerAsyncHookHandler): Router {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return {
+    add(route, handler) {
+      const response = errorResponses(route);
+      if (route.response) response[route.status] = route.response;
+      typed.route({
+        method: route.method,
+        url: route.path,
+        schema: {
+          tags: [route.tag],
+          summary: route.summary,
+          ...(route.body ? { body: route.body } : {}),
+          ...(route.params ? { params: route.params } : {}),
+          response,
+          ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+        },
+        ...(route.auth ? { preHandler: authenticate } : {}),
+        handler: async (request, reply) => {
+          const result = await handler({
+            body: request.body,
+            params: request.params,
+            user: request.user ?? null,
+            request,
+            reply,
+          } as never);
+          if (route.response === null) return reply;
+          return reply.code(route.status).send(result);
+        },
+      });
+    },
+  };
+}

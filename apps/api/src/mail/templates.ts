@@ -1,0 +1,78 @@
+import type { MailMessage } from './mailer.js';
+
+const PRODUCT = 'Hullscope';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface LinkMail {
+  to: string;
+  firstName: string;
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+  validity: string;
+  footer: string;
+}
+
+function linkMail(mail: LinkMail): MailMessage {
+  const text = [
+    `Hello ${mail.firstName},`,
+    '',
+    mail.intro,
+    '',
+    mail.link,
+    '',
+    mail.validity,
+    mail.footer,
+    '',
+    `The ${PRODUCT} team`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a2a3a">
+<p>Hello ${escapeHtml(mail.firstName)},</p>
+<p>${escapeHtml(mail.intro)}</p>
+<p><a href="${escapeHtml(mail.link)}" style="background:#0b5cad;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(mail.action)}</a></p>
+<p style="font-size:13px">If the button does not work, open this address: <br>${escapeHtml(mail.link)}</p>
+<p style="font-size:13px">${escapeHtml(mail.validity)} ${escapeHtml(mail.footer)}</p>
+<p>The ${PRODUCT} team</p>
+</body></html>`;
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+export function confirmationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validHours: number,
+): MailMessage {
+  return linkMail({
+    to,
+    firstName,
+    subject: `Confirm your ${PRODUCT} account`,
+    intro: `Thank you for registering with ${PRODUCT}. Please confirm your e-mail address to activate your account:`,
+    action: 'Confirm e-mail address',
+    link,
+    validity: `The link is valid for ${validHours} hours and can be used once.`,
+    footer: 'If you did not register, you can ignore this e-mail.',
+  });
+}
+
+export function passwordResetMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validMinutes: number,
+): MailMessage {
+  return linkMail({
+    to,
+    firstName,
+    subject: `Reset your ${PRODUCT} password`,
+    intro: 'We received a request to reset your password. Choose a new one here:',
+    action: 'Set a new password',
+    link,
+    validity: `The link is valid for ${validMinutes} minutes and can be used once.`,
+    footer: 'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+  });
+}

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `npm run dev` serves the app with hot reload and forwards API calls to the API on port 8000.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source'] },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:8000' } },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,1 @@
+"""Procedural underwater hull-inspection images with exact per-pixel biofouling labels."""

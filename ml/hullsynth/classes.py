@@ -1,0 +1,49 @@
+"""Class definitions shared by the generator, training, export and evaluation.
+
+The Evo index order is fixed; Base merges Light Slime and Heavy Slime/Algae into one class.
+A class keeps the same colour in both models.
+"""
+import numpy as np
+
+BACKGROUND, CLEAN, LIGHT_SLIME, HEAVY_SLIME, SOFT, HARD = range(6)
+
+EVO_CLASSES = [
+    ("Background", "#000000", False),
+    ("Clean Structure", "#1E88E5", True),
+    ("Light Slime", "#C0CA33", True),
+    ("Heavy Slime/Algae", "#2E7D32", True),
+    ("Soft Fouling", "#FB8C00", True),
+    ("Hard Fouling", "#E53935", True),
+]
+
+BASE_CLASSES = [
+    ("Background", "#000000", False),
+    ("Clean Structure", "#1E88E5", True),
+    ("Slime/Algae", "#7CB342", True),
+    ("Soft Fouling", "#FB8C00", True),
+    ("Hard Fouling", "#E53935", True),
+]
+
+# Evo index -> Base index.
+EVO_TO_BASE = np.array([0, 1, 2, 2, 3, 4], dtype=np.uint8)
+
+MODELS = {"evo": EVO_CLASSES, "base": BASE_CLASSES}
+
+
+def class_list(model_id):
+    return MODELS[model_id]
+
+
+def to_model_labels(evo_label, model_id):
+    """Map an Evo label map to the label space of `model_id`."""
+    return evo_label if model_id == "evo" else EVO_TO_BASE[evo_label]
+
+
+def palette(model_id):
+    """(classes, 3) uint8 RGB colours."""
+    return np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for _, h, _ in MODELS[model_id]], np.uint8)
+
+
+def fouling_indices(model_id):
+    """Indices counted as fouling (everything except Background and Clean Structure)."""
+    return list(range(2, len(MODELS[model_id])))

@@ -1,0 +1,74 @@
+"""Slime: thin translucent biofilm (Light Slime) and thick mats / filamentous algae (Heavy Slime/Algae)."""
+import cv2
+import numpy as np
+
+from .classes import HEAVY_SLIME, LIGHT_SLIME
+from .noise import blob_mask, fbm, jitter_color, random_walk, smoothstep, value_noise
+
+FILM_COLORS = [(0.45, 0.33, 0.16), (0.40, 0.38, 0.18), (0.30, 0.36, 0.16), (0.50, 0.42, 0.25), (0.35, 0.30, 0.20)]
+MAT_COLORS = [(0.30, 0.22, 0.10), (0.25, 0.26, 0.10), (0.14, 0.22, 0.08), (0.38, 0.30, 0.15), (0.10, 0.10, 0.06),
+              (0.20, 0.15, 0.08)]
+ALGAE_COLORS = [(0.20, 0.42, 0.10), (0.30, 0.48, 0.12), (0.15, 0.30, 0.08), (0.40, 0.45, 0.15)]
+
+
+def light_slime(s, coverage, within):
+    """Translucent film: the paint shows through; labelled where the film is (exact mask)."""
+    rng = s.rng
+    mask, field, thr = blob_mask(rng, s.h, s.w, coverage, s.cm(rng.uniform(3, 25)), within)
+    color = jitter_color(rng, FILM_COLORS[rng.integers(len(FILM_COLORS))], 0.1)
+    strength = rng.uniform(0.28, 0.55)
+    body = strength * (1 + 0.25 * fbm(rng, s.h, s.w, s.cm(rng.uniform(0.5, 3)), 4))
+    edge = 0.55 + 0.45 * smoothstep(thr, thr + 0.3, field)
+    alpha = np.clip(body * edge, 0.18, 0.8) * mask
+    texture = 1 + 0.08 * value_noise(rng, s.h, s.w, rng.uniform(0.8, 2.0))
+    s.paint(alpha, np.clip(color[None, None] * texture[..., None], 0, 1))
+    s.label[mask] = LIGHT_SLIME
+    return mask
+
+
+def heavy_slime(s, coverage, within):
+    """Thick opaque mats, optionally with green filamentous algae tufts on top."""
+    rng = s.rng
+    mask, field, thr = blob_mask(rng, s.h, s.w, coverage, s.cm(rng.uniform(3, 20)), within)
+    if not mask.any():
+        return mask
+    color = jitter_color(rng, MAT_COLORS[rng.integers(len(MAT_COLORS))], 0.12)
+    rough = fbm(rng, s.h, s.w, s.cm(rng.uniform(0.3, 1.5)), 4)
+    speck = value_noise(rng, s.h, s.w, rng.uniform(0.7, 1.3))
+    lum = 1 + 0.22 * rough + 0.12 * speck
+    tint = fbm(rng, s.h, s.w, s.cm(5), 2)[..., None] * 0.04 * np.array([1, 0.5, -1], np.float32)
+    img = np.clip(color[None, None] * lum[..., None] + tint, 0, 1)
+    alpha = np.clip(rng.uniform(0.8, 0.97) * (0.6 + 0.4 * smoothstep(thr, thr + 0.25, field)), 0, 1) * mask
+    s.paint(alpha, img)
+    s.label[mask] = HEAVY_SLIME
+    if rng.random() < 0.5:
+        filamentous_algae(s, mask)
+    return mask
+
+
+def filamentous_algae(s, within):
+    """Green hair-like strands in dense tufts; drawn in one pass for speed."""
+    rng = s.rng
+    ys, xs = np.nonzero(within)
+    if len(ys) == 0:
+        return
+    strands = np.zeros((s.h, s.w), np.uint8)
+    n = int(min(1500, len(ys) / max(4.0, s.cm(0.6) ** 2) * rng.uniform(0.2, 0.8)))
+    direction = rng.uniform(0, 2 * np.pi)
+    for i in rng.integers(0, len(ys), n):
+        length = s.cm(rng.uniform(0.8, 4))
+        pts = random_walk(rng, (xs[i], ys[i]), length, max(1.0, length / 6), 0.4)
+        bias = np.stack([np.cos(direction), np.sin(direction)]) * np.linspace(0, length * 0.5, len(pts))[:, None]
+        cv2.polylines(strands, [(pts + bias).astype(np.int32)], False, int(rng.integers(120, 256)), 1, cv2.LINE_AA)
+    color = jitter_color(rng, ALGAE_COLORS[rng.integers(len(ALGAE_COLORS))], 0.1)
+    a = strands.astype(np.float32) / 255.0
+    s.paint(a * within * rng.uniform(0.6, 0.95), color)
+
+
+def render(s, light_cov, heavy_cov, within):
+    """Paint slime on `within`; heavy mats mostly grow inside or beside light film."""
+    light = np.zeros_like(within)
+    if light_cov > 0:
+        light = light_slime(s, light_cov, within)
+    if heavy_cov > 0:
+        heavy_slime(s, heavy_cov, within)

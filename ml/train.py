@@ -1,0 +1,138 @@
+"""Train a segmentation model on a generated dataset.
+
+    python -m train --model evo --data data/train --steps 3000 --out checkpoints/evo.pt
+    python -m train --model base --data data/train --init checkpoints/evo.pt --steps 1200 --out checkpoints/base.pt
+
+Deterministic given --seed (single process, fixed thread count). Labels on disk are Evo indices;
+the base model merges Light and Heavy Slime on the fly.
+"""
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from common import normalise
+from hullsynth.classes import EVO_TO_BASE, class_list
+from hullsynth.dataset_io import read_dataset
+from unet import UNet, count_params
+
+
+def random_batch(gen, images, masks, batch, crop):
+    n, h, w = masks.shape
+    idx = torch.randint(0, n, (batch,), generator=gen)
+    ys = torch.randint(0, h - crop + 1, (batch,), generator=gen)
+    xs = torch.randint(0, w - crop + 1, (batch,), generator=gen)
+    imgs = torch.stack([images[i, y:y + crop, x:x + crop] for i, y, x in zip(idx, ys, xs)])
+    labs = torch.stack([masks[i, y:y + crop, x:x + crop] for i, y, x in zip(idx, ys, xs)])
+    flips = torch.randint(0, 2, (3,), generator=gen)
+    if flips[0]:
+        imgs, labs = imgs.flip(2), labs.flip(2)
+    if flips[1]:
+        imgs, labs = imgs.flip(1), labs.flip(1)
+    if flips[2]:
+        imgs, labs = imgs.transpose(1, 2), labs.transpose(1, 2)
+    return normalise(imgs.contiguous()), labs.long().contiguous()
+
+
+def dice_loss(logits, target, num_classes):
+    probs = logits.softmax(1)
+    onehot = F.one_hot(target, num_classes).permute(0, 3, 1, 2).float()
+    inter = (probs * onehot).sum((0, 2, 3))
+    denom = probs.sum((0, 2, 3)) + onehot.sum((0, 2, 3))
+    present = onehot.sum((0, 2, 3)) > 0
+    dice = (2 * inter + 1) / (denom + 1)
+    return (1 - dice[present]).mean()
+
+
+def load_model(path):
+    ckpt = torch.load(path, map_location="cpu")
+    model = UNet(len(class_list(ckpt["model_id"])))
+    model.load_state_dict(ckpt["state_dict"])
+    return model, ckpt
+
+
+def init_from(model, path, model_id):
+    """Start from another of our checkpoints; an Evo head is folded into Base by averaging the slime rows."""
+    src, ckpt = load_model(path)
+    state = src.state_dict()
+    if ckpt["model_id"] != model_id and model_id == "base":
+        for key in ("head.weight", "head.bias"):
+            t = state[key]
+            state[key] = torch.cat([t[:2], (t[2:3] + t[3:4]) / 2, t[4:]])
+    model.load_state_dict(state)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--model", choices=["evo", "base"], required=True)
+    p.add_argument("--data", default="data/train")
+    p.add_argument("--out", required=True)
+    p.add_argument("--steps", type=int, default=3000)
+    p.add_argument("--batch", type=int, default=12)
+    p.add_argument("--crop", type=int, default=256)
+    p.add_argument("--lr", type=float, default=4e-3)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--init", help="checkpoint to start from (ours, never downloaded weights)")
+    a = p.parse_args(argv)
+
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    torch.use_deterministic_algorithms(True)
+    gen = torch.Generator().manual_seed(a.seed)
+    num_classes = len(class_list(a.model))
+
+    t0 = time.time()
+    images, masks = read_dataset(a.data)
+    if a.model == "base":
+        masks = EVO_TO_BASE[masks]
+    images, masks = torch.from_numpy(images), torch.from_numpy(masks)
+    freq = torch.bincount(masks.flatten().long(), minlength=num_classes).float()
+    weights = (freq.sum() / (freq + 1)).pow(0.3)
+    weights = weights / weights.mean()
+    print(f"loaded {len(masks)} samples in {time.time() - t0:.0f} s; class freq {(freq / freq.sum()).tolist()}")
+
+    model = UNet(num_classes)
+    if a.init:
+        init_from(model, a.init, a.model)
+    print(f"params {count_params(model)}")
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    warm = max(1, a.steps // 20)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: (s + 1) / warm if s < warm else 0.5 * (1 + math.cos(math.pi * (s - warm) / (a.steps - warm))))
+
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    model.train()
+    t_train = time.time()
+    running = 0.0
+    for step in range(1, a.steps + 1):
+        x, y = random_batch(gen, images, masks, a.batch, a.crop)
+        logits = model(x)
+        loss = F.cross_entropy(logits, y, weight=weights) + 0.5 * dice_loss(logits, y, num_classes)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        sched.step()
+        running += loss.item()
+        if step % 50 == 0:
+            el = time.time() - t_train
+            print(f"step {step}/{a.steps} loss {running / 50:.4f} lr {sched.get_last_lr()[0]:.2e} "
+                  f"{step * a.batch / el:.1f} img/s elapsed {el / 60:.1f} min", flush=True)
+            running = 0.0
+        if step % 500 == 0 or step == a.steps:
+            torch.save({"model_id": a.model, "state_dict": model.state_dict()}, a.out)
+    train_s = time.time() - t_train
+    info = {"model_id": a.model, "steps": a.steps, "batch": a.batch, "crop": a.crop, "lr": a.lr, "seed": a.seed,
+            "init": a.init, "train_samples": len(masks), "train_seconds": round(train_s), "threads": a.threads,
+            "params": count_params(model)}
+    Path(a.out).with_suffix(".json").write_text(json.dumps(info, indent=2))
+    print(json.dumps(info))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { messages, requiredText } from './common.js';
+
+const password = requiredText(messages.required, 256);
+
+export const TokenRequest = z.object({ username: requiredText(), password }).meta({ id: 'TokenRequest' });
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const LoginTokens = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'LoginTokens' });
+export type LoginTokens = z.infer<typeof LoginTokens>;
+
+export const RefreshRequest = z.object({ refresh: requiredText(messages.required, 4096) });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const AccessToken = z.object({ access: z.string() }).meta({ id: 'AccessToken' });
+export type AccessToken = z.infer<typeof AccessToken>;
+
+/** Claims of an access token; `exp` is in seconds since the epoch (spec §4). */
+export const AccessTokenClaims = z.object({
+  token_type: z.literal('access'),
+  user_id: z.number(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
+
+export const username = requiredText(messages.required, 150).regex(
+  /^[\w.@+-]+$/,
+  'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+);
+
+export const registrationEmail = requiredText(messages.required, 254).pipe(
+  z.email({ error: messages.invalidEmail }),
+);
+
+/** Adds the spec's "password2 must equal password" rule, reported on password2. */
+function withPasswordRepeat<T extends z.ZodType<{ password: string; password2: string }>>(schema: T) {
+  return schema.refine((value) => value.password === value.password2, {
+    message: messages.passwordRepeat,
+    path: ['password2'],
+  });
+}
+
+export const RegisterRequest = withPasswordRepeat(
+  z.object({
+    username,
+    email: registrationEmail,
+    first_name: requiredText(messages.required, 150),
+    last_name: requiredText(messages.required, 150),
+    password,
+    password2: password,
+  }),
+).meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const ConfirmRegistrationRequest = z
+  .object({ uid: requiredText(), token: requiredText(messages.required, 512) })
+  .meta({ id: 'ConfirmRegistrationRequest' });
+export type ConfirmRegistrationRequest = z.infer<typeof ConfirmRegistrationRequest>;
+
+export const PasswordResetEmailRequest = z
+  .object({ email: registrationEmail })
+  .meta({ id: 'PasswordResetEmailRequest' });
+export type PasswordResetEmailRequest = z.infer<typeof PasswordResetEmailRequest>;
+
+export const ResetPasswordRequest = withPasswordRepeat(
+  z.object({
+    user_id: z.union([requiredText(), z.number().int()]).transform(String),
+    token: requiredText(messages.required, 512),
+    password,
+    password2: password,
+  }),
+).meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** The reset screen's own form (§5 "Set new password"): uid and token come from the link. */
+export const SetNewPasswordForm = withPasswordRepeat(z.object({ password, password2: password }));
+export type SetNewPasswordForm = z.infer<typeof SetNewPasswordForm>;
+
+export const ChangePasswordRequest = withPasswordRepeat(
+  z.object({ old_password: password, password, password2: password }),
+).meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

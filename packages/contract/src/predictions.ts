@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+export const PredictionThumbnail = z
+  .object({
+    prediction_id: id,
+    image_name: z.string(),
+    base64_thumbnail: z.string(),
+    model_id: id,
+    resolution_id: id,
+    project_id: id,
+    id,
+  })
+  .meta({ id: 'PredictionThumbnail' });
+export type PredictionThumbnail = z.infer<typeof PredictionThumbnail>;
+
+export const PredictionThumbnails = z
+  .object({ models: z.array(id), resolutions: z.array(id), thumbnails: z.array(PredictionThumbnail) })
+  .meta({ id: 'PredictionThumbnails' });
+export type PredictionThumbnails = z.infer<typeof PredictionThumbnails>;
+
+export const ResultImageType = z.enum(['PRED', 'ORG', 'STAT']);
+export const ResultImage = z
+  .object({
+    id,
+    image_name: z.string(),
+    base64_image: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    type: ResultImageType,
+  })
+  .meta({ id: 'ResultImage' });
+export type ResultImage = z.infer<typeof ResultImage>;
+
+export const LabelPercentage = z.object({
+  label: z.string(),
+  hex_color: z.string(),
+  percentage: z.number(),
+});
+export type LabelPercentage = z.infer<typeof LabelPercentage>;
+
+export const PredictionSet = z
+  .object({ predictions: z.array(LabelPercentage), PRED: ResultImage, ORG: ResultImage, STAT: ResultImage })
+  .meta({ id: 'PredictionSet' });
+export type PredictionSet = z.infer<typeof PredictionSet>;
+
+/** Schedule payload: model id, resolution id and the chosen image ids. */
+export const SchedulePayload = z
+  .object({
+    model: z.number({ error: 'Required' }).int().positive(),
+    resolution: z.number({ error: 'Required' }).int().positive(),
+    images: z.array(id, { error: 'Required' }).min(1, 'Select at least one image.').max(1000),
+  })
+  .meta({ id: 'SchedulePayload' });
+export type SchedulePayload = z.infer<typeof SchedulePayload>;
+
+export const CreditCheckResponse = z
+  .object({
+    message: z.string(),
+    data: z.object({
+      credits: z.number().int(),
+      images: z.array(id),
+      required_credits: z.number(),
+      valid: z.boolean(),
+    }),
+  })
+  .meta({ id: 'CreditCheckResponse' });
+export type CreditCheckResponse = z.infer<typeof CreditCheckResponse>;
+
+/** The web app's default before any validation: invalid, with infinite required credits (spec §9). */
+export const emptyCreditCheck: CreditCheckResponse = {
+  message: '',
+  data: { credits: 0, images: [], required_credits: Number.POSITIVE_INFINITY, valid: false },
+};
+
+export const PredictionRequestCreated = z
+  .object({ message: z.string(), request_id: id })
+  .meta({ id: 'PredictionRequestCreated' });
+export type PredictionRequestCreated = z.infer<typeof PredictionRequestCreated>;
+
+export const RequestStatusValue = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']);
+export type RequestStatusValue = z.infer<typeof RequestStatusValue>;
+
+export const RequestProgress = z.object({
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type RequestProgress = z.infer<typeof RequestProgress>;
+
+/** request_id 0 means nothing runs (the web app's empty default). */
+export const CurrentRequest = z
+  .object({
+    request_id: z.number().int().nonnegative(),
+    status: RequestStatusValue.nullable(),
+    progress: RequestProgress.optional(),
+  })
+  .meta({ id: 'CurrentRequest' });
+export type CurrentRequest = z.infer<typeof CurrentRequest>;
+
+export const RequestStatus = z
+  .object({ id, status: RequestStatusValue, progress: RequestProgress })
+  .meta({ id: 'RequestStatus' });
+export type RequestStatus = z.infer<typeof RequestStatus>;
