@@ -81,3 +81,9 @@ export const ChangePasswordRequest = withPasswordRepeat(
   z.object({ old_password: password, password, password2: password }),
 ).meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** A password change signs out every other session; the fresh tokens keep this one signed in. */
+export const PasswordChanged = z
+  .object({ message: z.string(), access: z.string(), refresh: z.string() })
+  .meta({ id: 'PasswordChanged' });
+export type PasswordChanged = z.infer<typeof PasswordChanged>;

@@ -43,4 +43,7 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
 export const DetailErrorBody = z.object({ detail: z.string() }).meta({ id: 'DetailError' });
 export type DetailErrorBody = z.infer<typeof DetailErrorBody>;
 
+/** A 400 is field errors, or `{detail}` when the body could not be read at all (e.g. malformed JSON). */
+export const BadRequestBody = z.union([ValidationErrorBody, DetailErrorBody]).meta({ id: 'BadRequest' });
+
 export const NON_FIELD_ERRORS = 'non_field_errors';

@@ -5,6 +5,7 @@ import {
   ChangePasswordRequest,
   ConfirmRegistrationRequest,
   LoginTokens,
+  PasswordChanged,
   PasswordResetEmailRequest,
   RefreshRequest,
   RegisterRequest,
@@ -158,7 +159,7 @@ export const routes = {
     status: 200,
     summary: 'Change the password (old password checked; other sessions are signed out)',
     body: ChangePasswordRequest,
-    response: MessageResponse,
+    response: PasswordChanged,
   }),
   deleteUser: route({
     method: 'DELETE',

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { JwtService } from '../features/auth/jwt.js';
@@ -23,7 +23,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Requires a valid access token of an existing user and puts that user on the request. */
-export function createAuthenticator(jwt: JwtService, db: Kysely<DB>): preHandlerAsyncHookHandler {
+export function createAuthenticator(jwt: JwtService, db: Kysely<DB>): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication credentials were not provided.');

@@ -1,5 +1,5 @@
-import { DetailErrorBody, ValidationErrorBody, type RouteDefinition } from '@hullscope/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { BadRequestBody, DetailErrorBody, type RouteDefinition } from '@hullscope/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from './authenticate.js';
@@ -26,7 +26,7 @@ export interface Router {
 /** The error answers each route can give, so OpenAPI documents them and replies are checked. */
 function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
   const responses: Record<number, z.ZodType> = {};
-  if (route.body || route.multipart) responses[400] = ValidationErrorBody;
+  if (route.body || route.multipart) responses[400] = BadRequestBody;
   if (route.auth) responses[401] = DetailErrorBody;
   if (route.params) responses[404] = DetailErrorBody;
   return responses;
@@ -37,7 +37,7 @@ function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
  * zod schemas, bearer authentication where the route needs it, and the route's success status.
  * Routes whose response is null (downloads) send their own reply.
  */
-export function createRouter(app: FastifyInstance, authenticate: preHandlerAsyncHookHandler): Router {
+export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncHookHandler): Router {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return {
     add(route, handler) {
@@ -54,7 +54,8 @@ export function createRouter(app: FastifyInstance, authenticate: preHandlerAsync
           response,
           ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
         },
-        ...(route.auth ? { preHandler: authenticate } : {}),
+        // Before the body is read or validated: strangers learn nothing and upload nothing.
+        ...(route.auth ? { onRequest: authenticate } : {}),
         handler: async (request, reply) => {
           const result = await handler({
             body: request.body,

@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB, UserRow } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import {
   FieldErrorCollector,
   fieldErrors,
@@ -20,14 +19,17 @@ import {
 } from '../../http/api-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.js';
-import { creditAccount } from '../credits/ledger.js';
+import {
+  accountProblems,
+  checkNewPassword,
+  confirmAccount,
+  insertAccount,
+} from '../users/account-lifecycle.js';
 import { usersRepository } from '../users/users.repository.js';
-import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from './company-email.js';
 import type { JwtService } from './jwt.js';
 import { loginThrottle } from './login-throttle.js';
 import { oneTimeTokens } from './one-time-tokens.js';
 import { hashPassword, timingEqualiserHash, verifyPassword } from './password-hashing.js';
-import { passwordProblems, type PasswordOwner } from './password-rules.js';
 
 export interface AuthDependencies {
   db: Kysely<DB>;
@@ -42,11 +44,6 @@ const UNCONFIRMED =
   'Please confirm your e-mail address first: open the link in the e-mail we sent when you registered.';
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid, has expired or has already been used.';
 const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or has already been used.';
-
-/** Field errors for a new password that breaks the password rules. */
-export function checkNewPassword(errors: FieldErrorCollector, password: string, owner: PasswordOwner): void {
-  for (const problem of passwordProblems(password, owner)) errors.add('password', problem);
-}
 
 function parseUserId(uid: string): number | null {
   return /^\d{1,15}$/.test(uid) ? Number(uid) : null;
@@ -74,28 +71,10 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
 
   return {
     async register(request: RegisterRequest): Promise<void> {
-      const errors = new FieldErrorCollector();
-      const taken = await users.takenIdentifiers(request.username, request.email);
-      if (taken.username) errors.add('username', 'A user with that username already exists.');
-      if (taken.email) errors.add('email', 'A user with that email already exists.');
-      if (isFreeMailAddress(request.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
-      checkNewPassword(errors, request.password, request);
-      errors.throwIfAny();
-
+      (await accountProblems(db, request)).throwIfAny();
       const passwordHash = await hashPassword(request.password);
       const { user, token } = await db.transaction().execute(async (trx) => {
-        const created = await usersRepository(trx).insert({
-          username: request.username,
-          email: request.email,
-          first_name: request.first_name,
-          last_name: request.last_name,
-          password_hash: passwordHash,
-        });
-        const now = nowIso();
-        await trx
-          .insertInto('companies')
-          .values({ owner: created.id, created_at: now, updated_at: now })
-          .execute();
+        const created = await insertAccount(trx, request, passwordHash);
         const issued = await oneTimeTokens(trx).issue(
           created.id,
           'confirm_email',
@@ -124,14 +103,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
         userId !== null &&
         (await db.transaction().execute(async (trx) => {
           if (!(await oneTimeTokens(trx).consume(userId, 'confirm_email', token))) return false;
-          if ((await usersRepository(trx).markEmailConfirmed(userId)) && config.signupBonusCredits > 0) {
-            await creditAccount(trx, {
-              userId,
-              amount: config.signupBonusCredits,
-              kind: 'signup_bonus',
-              reason: 'Free credits for a new account',
-            });
-          }
+          await confirmAccount(trx, userId, config.signupBonusCredits);
           return true;
         }));
       if (!confirmed) throw fieldErrors({ token: [INVALID_CONFIRMATION_LINK] });

@@ -47,7 +47,7 @@ async function insertRow(trx: Kysely<DB>, entry: LedgerEntry, signedAmount: numb
 }
 
 /** Adds credits: a settled ledger row and the balance move together, or neither does. */
-export function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
+export async function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
     await trx
@@ -63,7 +63,7 @@ export function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<Ledge
  * Spends credits. The guarded update (`credits >= amount`) is atomic on both databases, so
  * concurrent debits can never overdraw; throws InsufficientCreditsError and changes nothing if short.
  */
-export function debitAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
+export async function debitAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
     const updated = await trx

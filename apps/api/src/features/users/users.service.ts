@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
 import { FieldErrorCollector, notFound } from '../../http/api-error.js';
 import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
-import { checkNewPassword } from '../auth/auth.service.js';
+import { checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { usersRepository } from './users.repository.js';

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrations/index.js';
+import type { DB } from '../db/schema.js';
+
+/** Thrown for bad operator input: printed as is, exit status 1. */
+export class CommandError extends Error {}
+
+export interface AdminContext {
+  config: Config;
+  db: Kysely<DB>;
+}
+
+/** Opens the configured database (migrated, as the server would) for one command, then closes it. */
+export async function withAdminContext(work: (context: AdminContext) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    await work({ config, db: database.db });
+  } finally {
+    await database.destroy();
+  }
+}

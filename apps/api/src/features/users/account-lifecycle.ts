@@ -1,0 +1,58 @@
+import type { RegisterRequest } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB, UserRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { FieldErrorCollector } from '../../http/api-error.js';
+import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
+import { type PasswordOwner, passwordProblems } from '../auth/password-rules.js';
+import { creditAccount } from '../credits/ledger.js';
+import { usersRepository } from './users.repository.js';
+
+export type NewAccount = Omit<RegisterRequest, 'password2'>;
+
+/** Field errors for a new password that breaks the password rules. */
+export function checkNewPassword(errors: FieldErrorCollector, password: string, owner: PasswordOwner): void {
+  for (const problem of passwordProblems(password, owner)) errors.add('password', problem);
+}
+
+/** The rules beyond the request's shape: unique names, a company e-mail, a strong password. */
+export async function accountProblems(db: Kysely<DB>, account: NewAccount): Promise<FieldErrorCollector> {
+  const errors = new FieldErrorCollector();
+  const taken = await usersRepository(db).takenIdentifiers(account.username, account.email);
+  if (taken.username) errors.add('username', 'A user with that username already exists.');
+  if (taken.email) errors.add('email', 'A user with that email already exists.');
+  if (isFreeMailAddress(account.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+  checkNewPassword(errors, account.password, account);
+  return errors;
+}
+
+/** Inserts the user, not yet confirmed, with the empty company record every account has. */
+export async function insertAccount(
+  trx: Kysely<DB>,
+  account: NewAccount,
+  passwordHash: string,
+): Promise<UserRow> {
+  const user = await usersRepository(trx).insert({
+    username: account.username,
+    email: account.email,
+    first_name: account.first_name,
+    last_name: account.last_name,
+    password_hash: passwordHash,
+  });
+  const now = nowIso();
+  await trx.insertInto('companies').values({ owner: user.id, created_at: now, updated_at: now }).execute();
+  return user;
+}
+
+/** Marks the e-mail confirmed and grants the sign-up bonus, once: a second call changes nothing. */
+export async function confirmAccount(trx: Kysely<DB>, userId: number, bonusCredits: number): Promise<void> {
+  const confirmedNow = await usersRepository(trx).markEmailConfirmed(userId);
+  if (confirmedNow && bonusCredits > 0) {
+    await creditAccount(trx, {
+      userId,
+      amount: bonusCredits,
+      kind: 'signup_bonus',
+      reason: 'Free credits for a new account',
+    });
+  }
+}

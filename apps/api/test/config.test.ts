@@ -1,0 +1,71 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-config-'));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('has the documented defaults: port 8000, SQLite in DATA_DIR, file outbox', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(8000);
+    expect(config.database).toEqual({ dialect: 'sqlite', filename: path.join(dataDir, 'hullscope.sqlite') });
+    expect(config.appUrl).toBe('http://localhost:8000');
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.outboxDir).toBe(path.join(dataDir, 'outbox'));
+    expect(config.tokens.accessTtlSeconds).toBe(15 * 60);
+    expect(config.tokens.confirmationTtlSeconds).toBe(72 * 3600);
+    expect(config.tokens.passwordResetTtlSeconds).toBe(3600);
+    expect(config.signupBonusCredits).toBe(50);
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it('selects PostgreSQL from a postgres:// URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u:p@db:5432/hullscope' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/hullscope' });
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
+  });
+
+  it('lists every bad value at once, by variable name', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        JWT_SECRET: 'short',
+        SMTP_URL: 'http://mail',
+        APP_URL: 'not a url',
+        ACCESS_TOKEN_TTL_MINUTES: '-5',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'SMTP_URL',
+      'APP_URL',
+      'ACCESS_TOKEN_TTL_MINUTES',
+    ]) {
+      expect(problems).toContain(`${name}:`);
+    }
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});

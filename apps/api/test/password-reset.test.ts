@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, login, signUp } from './support/accounts.js';
+import { linkParameters, readOutbox, waitForMail } from './support/outbox.js';
+import { type TestApp, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+let outbox: string;
+let user: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  outbox = t.config.mail.outboxDir;
+  user = await signUp(t.app, outbox);
+});
+afterAll(() => t.close());
+
+const requestReset = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user/request-password-reset/', payload: { email } });
+const resetPassword = (payload: Record<string, string>) =>
+  t.app.inject({ method: 'PUT', url: '/api/user/reset-password/', payload });
+const refresh = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+
+describe('password reset', () => {
+  it('answers 200 for an unknown address and sends nothing', async () => {
+    const before = (await readOutbox(outbox)).length;
+    const response = await requestReset('nobody@shipping-company.com');
+    expect(response.statusCode).toBe(200);
+    const known = await requestReset(user.registration.email);
+    expect(known.json()).toEqual(response.json());
+    await waitForMail(outbox, user.registration.email, /Reset your Hullscope password/);
+    expect((await readOutbox(outbox)).length).toBe(before + 1);
+  });
+
+  it('validates the request body', async () => {
+    expect((await requestReset('not-an-email')).statusCode).toBe(400);
+    const mismatch = await resetPassword({
+      user_id: '1',
+      token: 'x',
+      password: 'A-Good-One-77',
+      password2: 'Other-1-x',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ password2: ['Password repeat must equal the new password'] });
+  });
+
+  it('follows the e-mailed link to a new password; the link then fails; old sessions end', async () => {
+    await requestReset(user.registration.email);
+    const mail = await waitForMail(outbox, user.registration.email, /Reset your Hullscope password/);
+    const { uid, token, url } = linkParameters(mail, '/user/reset-password');
+    expect(url.origin).toBe('http://hullscope.test');
+
+    const weak = await resetPassword({ user_id: uid, token, password: '12345678', password2: '12345678' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().password).toContain('This password is entirely numeric.');
+
+    const newPassword = 'Fresh-Antifouling-2026';
+    const done = await resetPassword({ user_id: uid, token, password: newPassword, password2: newPassword });
+    expect(done.statusCode).toBe(200);
+
+    expect((await login(t.app, user.registration.username, user.registration.password)).statusCode).toBe(401);
+    expect((await login(t.app, user.registration.username, newPassword)).statusCode).toBe(200);
+    expect((await refresh(user.tokens.refresh)).statusCode).toBe(401);
+
+    const again = await resetPassword({
+      user_id: uid,
+      token,
+      password: 'Another-Strong-88',
+      password2: 'Another-Strong-88',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().token[0]).toMatch(/invalid, has expired or has already been used/);
+  });
+
+  it('refuses an expired reset link', async () => {
+    const other = await signUp(t.app, outbox);
+    await requestReset(other.registration.email);
+    const { uid, token } = linkParameters(
+      await waitForMail(outbox, other.registration.email, /Reset your Hullscope password/),
+      '/user/reset-password',
+    );
+    await t.app.database.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', other.userId)
+      .where('purpose', '=', 'reset_password')
+      .execute();
+    const response = await resetPassword({
+      user_id: uid,
+      token,
+      password: 'Late-But-Strong-9',
+      password2: 'Late-But-Strong-9',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh data folder and database, built exactly as main.ts builds it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-test-'));
+  const database = await createTestDatabase(dataDir);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    APP_URL: 'http://hullscope.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
