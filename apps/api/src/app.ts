@@ -7,11 +7,13 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerBilling } from './features/billing/register-billing.js';
 import { authService } from './features/auth/auth.service.js';
 import { JwtService } from './features/auth/jwt.js';
 import { registerCompanyRoutes } from './features/company/company.routes.js';
 import { registerCreditRoutes } from './features/credits/credits.routes.js';
 import { registerHealthRoute } from './features/health/health.routes.js';
+import { registerPredictionPipeline } from './features/predictions/register-prediction-pipeline.js';
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { usersService } from './features/users/users.service.js';
@@ -22,6 +24,7 @@ import { createRouter } from './http/router.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
+import { localStorage } from './storage/local-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +76,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('database', database);
   const mailer = createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
+  const storage = localStorage(config.storageDir);
+  const closers: (() => Promise<void>)[] = [];
+  // In this order: the worker finishes with the database still open.
   app.addHook('onClose', async () => {
+    for (const close of closers) await close();
     await mailer.close();
     await database.destroy();
   });
@@ -87,10 +94,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const router = createRouter(app, createAuthenticator(jwt, db));
   registerAuthRoutes(router, authService({ db, jwt, mailer, config, log: app.log }));
-  registerUserRoutes(router, usersService(db, jwt));
+  registerUserRoutes(router, usersService(db, jwt, storage));
   registerCompanyRoutes(router, db);
   registerCreditRoutes(router, db);
-  registerProjectRoutes(router, db);
+  registerProjectRoutes(router, db, storage);
+  const pipeline = await registerPredictionPipeline(app, router, { db, storage, config });
+  closers.push(() => pipeline.stop());
+  await registerBilling(app, router, { db, mailer, config });
   registerHealthRoute(app, db);
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -55,9 +56,70 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  MODELS_DIR: optionalString,
+  UPLOAD_MAX_FILE_MB: positiveInt(50),
+  UPLOAD_MAX_MEGAPIXELS: positiveInt(100),
+  UPLOAD_MAX_FILES: positiveInt(20),
+  WORKER_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  WORKER_CONCURRENCY: positiveInt(1),
+  QUEUE_POLL_MS: positiveInt(500),
+  QUEUE_LEASE_SECONDS: positiveInt(30),
+  INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
+  INFERENCE_MAX_TILE_PIXELS: positiveInt(1024 * 1024),
+  PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  CREDIT_PRICES: z
+    .string()
+    .default('100:49.00,500:199.00,2000:699.00')
+    .transform((value, context) => {
+      try {
+        return parseCreditPrices(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  STRIPE_SECRET_KEY: optionalString.refine(
+    (value) => value === undefined || /^(sk|rk)_(test|live)_\w+$/.test(value),
+    'must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine(
+    (value) => value === undefined || value.startsWith('whsec_'),
+    'must be the signing secret of the webhook endpoint (whsec_…)',
+  ),
+  STRIPE_AUTOMATIC_TAX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  // Only for tests: point the stripe package at a local stand-in instead of api.stripe.com.
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
+
+/** A credit tier: whole credits for a net price in euro cents (excluding VAT). */
+export interface CreditPriceTier {
+  amount: number;
+  priceCents: number;
+}
+
+export interface StripeConfig {
+  provider: 'stripe';
+  secretKey: string;
+  webhookSecret: string;
+  automaticTax: boolean;
+  api?: { host: string; port?: number; protocol?: 'http' | 'https' };
+}
+
+/** Stripe when a key is configured; otherwise the embedded sandbox, which never moves money. */
+export type PaymentsConfig = { provider: 'sandbox' } | StripeConfig;
 
 export interface Config {
   host: string;
@@ -80,6 +142,14 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webDistDir: string;
+  modelsDir: string;
+  storageDir: string;
+  uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number; tempDir: string };
+  worker: { enabled: boolean; concurrency: number; pollMs: number; leaseSeconds: number };
+  inference: { threads: number; maxTilePixels: number };
+  production: boolean;
+  payments: PaymentsConfig;
+  creditPrices: CreditPriceTier[];
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {
@@ -89,6 +159,87 @@ function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfi
     return { dialect: 'sqlite', filename: path.resolve(filename) };
   }
   return { dialect: 'postgres', url };
+}
+
+const PRICE = /^\d{1,6}\.\d{2}$/;
+
+/**
+ * Parses `amount:price` pairs such as `100:49.00,500:199.00` (price in euro excluding VAT, two
+ * decimals), sorted by amount. Shared by CREDIT_PRICES and the admin command that sets prices.
+ */
+export function parseCreditPrices(list: string): CreditPriceTier[] {
+  const tiers = list
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const [amountText = '', priceText = '', ...rest] = pair.split(':').map((part) => part.trim());
+      const amount = Number(amountText);
+      if (rest.length > 0 || !/^\d+$/.test(amountText) || amount <= 0 || amount > 1_000_000) {
+        throw new Error(`"${pair}" must be credits:price, e.g. 100:49.00`);
+      }
+      if (!PRICE.test(priceText)) throw new Error(`price of ${amount} credits must look like 49.00`);
+      // Whole cents from the text itself, never through floating point.
+      const priceCents = Number(priceText.replace('.', ''));
+      if (priceCents <= 0) throw new Error(`price of ${amount} credits must be above 0.00`);
+      return { amount, priceCents };
+    })
+    .sort((a, b) => a.amount - b.amount);
+  if (tiers.length === 0) throw new Error('at least one tier is needed, e.g. 100:49.00');
+  const amounts = tiers.map((tier) => tier.amount);
+  const repeated = amounts.find((amount, index) => amounts.indexOf(amount) !== index);
+  if (repeated !== undefined) throw new Error(`${repeated} credits is listed twice`);
+  return tiers;
+}
+
+interface PaymentEnv {
+  PRODUCTION: boolean;
+  STRIPE_SECRET_KEY: string | undefined;
+  STRIPE_WEBHOOK_SECRET: string | undefined;
+  STRIPE_AUTOMATIC_TAX: boolean;
+  STRIPE_API_HOST: string | undefined;
+  STRIPE_API_PORT?: number | undefined;
+  STRIPE_API_PROTOCOL?: 'http' | 'https' | undefined;
+}
+
+/**
+ * Chooses the payment provider. The sandbox hands out credits for nothing, so it must never run by
+ * accident where money is expected: a production flag, a webhook secret without a key, or a live key
+ * sent anywhere but Stripe all stop the start.
+ */
+function paymentsConfig(values: PaymentEnv, problems: string[]): PaymentsConfig {
+  const key = values.STRIPE_SECRET_KEY;
+  const overridden = values.STRIPE_API_HOST !== undefined;
+  if (!key) {
+    if (values.PRODUCTION) {
+      problems.push('STRIPE_SECRET_KEY: required when PRODUCTION=true (the sandbox checkout moves no money)');
+    }
+    if (values.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET (or unset both for the sandbox)');
+    }
+    return { provider: 'sandbox' };
+  }
+  if (!values.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY, or payments are never confirmed');
+  }
+  if (overridden && (values.PRODUCTION || /_live_/.test(key))) {
+    problems.push('STRIPE_API_HOST: a test-only override, refused with PRODUCTION=true or a live key');
+  }
+  return {
+    provider: 'stripe',
+    secretKey: key,
+    webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
+    automaticTax: values.STRIPE_AUTOMATIC_TAX,
+    ...(overridden
+      ? {
+          api: {
+            host: values.STRIPE_API_HOST as string,
+            port: values.STRIPE_API_PORT,
+            protocol: values.STRIPE_API_PROTOCOL,
+          },
+        }
+      : {}),
+  };
 }
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR, so restarts keep sessions. */
@@ -110,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const values = parsed.data;
+  const problems: string[] = [];
+  const payments = paymentsConfig(values, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -140,5 +294,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
+    modelsDir: path.resolve(values.MODELS_DIR ?? path.join(repositoryRoot, 'models')),
+    storageDir: path.join(dataDir, 'storage'),
+    uploads: {
+      maxFileBytes: values.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      maxPixels: values.UPLOAD_MAX_MEGAPIXELS * 1_000_000,
+      maxFiles: values.UPLOAD_MAX_FILES,
+      tempDir: path.join(dataDir, 'tmp'),
+    },
+    worker: {
+      enabled: values.WORKER_ENABLED,
+      concurrency: values.WORKER_CONCURRENCY,
+      pollMs: values.QUEUE_POLL_MS,
+      leaseSeconds: values.QUEUE_LEASE_SECONDS,
+    },
+    inference: { threads: values.INFERENCE_THREADS, maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS },
+    production: values.PRODUCTION,
+    payments,
+    creditPrices: values.CREDIT_PRICES,
   };
 }

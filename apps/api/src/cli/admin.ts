@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config.js';
 import { CommandError, withAdminContext } from './admin-context.js';
+import { listPrices, resetPrices, setPrices } from './price-commands.js';
 import { createUser, grantCredits, listUsers } from './user-commands.js';
 
 /** Operator commands: `npm run admin -- <command> [options]`, against the configured database. */
@@ -31,6 +32,22 @@ program
   .command('list-users')
   .description('List every user with confirmation state and balance')
   .action(() => withAdminContext(listUsers));
+
+program
+  .command('set-prices')
+  .description('Set the credit tiers offered to buyers (euro excluding VAT), replacing the current ones')
+  .requiredOption('--tiers <list>', 'credits:price pairs, e.g. "100:49.00,500:199.00,2000:699.00"')
+  .action((options) => withAdminContext((context) => setPrices(context, options)));
+
+program
+  .command('list-prices')
+  .description('Show the credit tiers offered now and where they come from')
+  .action(() => withAdminContext(listPrices));
+
+program
+  .command('reset-prices')
+  .description('Forget the tiers set with set-prices, so CREDIT_PRICES (or its defaults) applies again')
+  .action(() => withAdminContext(resetPrices));
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommandError || error instanceof ConfigError) {

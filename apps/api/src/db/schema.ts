@@ -79,6 +79,160 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
+/** Credit tiers set by an operator; when the table is empty the CREDIT_PRICES configuration applies. */
+export interface CreditPricesTable {
+  amount: number;
+  /** Euro cents, excluding VAT. */
+  price_cents: number;
+  updated_at: string;
+}
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+export type PaymentStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+
+/** One checkout of a credit purchase; its ledger row (kind 'purchase') is what counts for the balance. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  ledger_id: number;
+  provider: PaymentProviderName;
+  /** The provider's checkout session; null only until the provider has answered. */
+  session_id: string | null;
+  status: PaymentStatus;
+  credits: number;
+  /** Amounts in cents of `currency`: the tier's net price, the VAT charged and what was paid. */
+  net_cents: number;
+  tax_cents: number | null;
+  total_cents: number | null;
+  currency: string;
+  vat_note: string | null;
+  /** JSON snapshot of the billing details the purchase was made with. */
+  billing_details: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
+/** Provider events already processed: a redelivered event id is recognised and changes nothing. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  payment_id: number;
+  type: string;
+  received_at: string;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  project_id: number;
+  owner: number;
+  /** The uploaded file name, shown to the user and used in downloads. */
+  name: string;
+  /** sharp's format name of the decoded original: jpeg, png, webp, tiff or heif. */
+  format: string;
+  /** Of the original after EXIF orientation, as a user sees it. */
+  width: number;
+  height: number;
+  size_bytes: number;
+  /** SHA-256 of the original bytes. */
+  content_hash: string;
+  storage_prefix: string;
+  created_at: string;
+}
+
+export interface CvModelsTable {
+  id: Generated<number>;
+  /** The folder name under the models directory; stable across restarts. */
+  key: string;
+  name: string;
+  architecture: string;
+  backbone: string;
+  version: string;
+  filename: string;
+  description: string | null;
+  /** The whole manifest JSON, read when the model runs. */
+  manifest: string;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResolutionsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  type: string;
+  /** Credits per image. */
+  price: number;
+  /** The longest side in pixels; images are never upscaled. */
+  resolution: number;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RequestStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+
+export interface PredictionRequestsTable {
+  id: Generated<number>;
+  owner: number;
+  project_id: number;
+  model_id: number;
+  resolution_id: number;
+  status: RequestStatus;
+  price_per_image: number;
+  images_total: number;
+  images_done: Generated<number>;
+  images_failed: Generated<number>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export type RequestImageStatus = 'PENDING' | 'DONE' | 'FAILED';
+
+export interface PredictionRequestImagesTable {
+  id: Generated<number>;
+  request_id: number;
+  image_id: number;
+  position: number;
+  status: RequestImageStatus;
+  error: string | null;
+}
+
+export interface PredictionsTable {
+  id: Generated<number>;
+  image_id: number;
+  project_id: number;
+  owner: number;
+  model_id: number;
+  resolution_id: number;
+  request_id: number | null;
+  /** JSON list of {label, hex_color, percentage}. */
+  percentages: string;
+  /** Of ORG and PRED: the image resized to the resolution. */
+  width: number;
+  height: number;
+  storage_prefix: string;
+  created_at: string;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  /** A running job whose lease has passed belongs to a worker that died: it is taken again. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   one_time_tokens: OneTimeTokensTable;
@@ -86,6 +240,16 @@ export interface DB {
   companies: CompaniesTable;
   credit_ledger: CreditLedgerTable;
   projects: ProjectsTable;
+  credit_prices: CreditPricesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  images: ImagesTable;
+  cv_models: CvModelsTable;
+  resolutions: ResolutionsTable;
+  prediction_requests: PredictionRequestsTable;
+  prediction_request_images: PredictionRequestImagesTable;
+  predictions: PredictionsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -93,3 +257,10 @@ export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type CvModelRow = Selectable<CvModelsTable>;
+export type ResolutionRow = Selectable<ResolutionsTable>;
+export type PredictionRequestRow = Selectable<PredictionRequestsTable>;
+export type PredictionRow = Selectable<PredictionsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;

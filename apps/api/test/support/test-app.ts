@@ -1,10 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createTestDatabase } from './test-database.js';
+
+/** Small ONNX models with exactly known answers (see fixtures/models/*.py). */
+export const FIXTURE_MODELS_DIR = fileURLToPath(new URL('../fixtures/models', import.meta.url));
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,6 +27,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     APP_URL: 'http://hullscope.test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    MODELS_DIR: FIXTURE_MODELS_DIR,
+    QUEUE_POLL_MS: '50',
+    INFERENCE_THREADS: '1',
     ...env,
   });
   const app = await buildApp(config);

@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as foundation from './0001-foundation.js';
+import * as imagesPredictions from './0002-images-predictions.js';
+import * as billing from './0003-billing.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,6 +11,8 @@ interface DialectMigration {
 /** In order; names sort as applied. Never edit one that has shipped: add the next. */
 const migrations: Record<string, DialectMigration> = {
   '0001-foundation': foundation,
+  '0002-images-predictions': imagesPredictions,
+  '0003-billing': billing,
 };
 
 /** Applies every pending migration; Kysely's lock makes concurrent starts of several processes safe. */

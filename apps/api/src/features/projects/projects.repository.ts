@@ -46,6 +46,16 @@ export function projectsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    async hasUnfinishedRequest(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('prediction_requests')
+        .select('id')
+        .where('project_id', '=', id)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async deleteOwned(owner: number, id: number): Promise<boolean> {
       const result = await db
         .deleteFrom('projects')

@@ -1,8 +1,10 @@
 import { routes, type Project } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
-import { notFound } from '../../http/api-error.js';
+import { conflict, notFound } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
+import type { Storage } from '../../storage/storage.js';
+import { storageKeys } from '../../storage/storage-keys.js';
 import { projectsRepository } from './projects.repository.js';
 
 function toProject(row: ProjectRow | undefined): Project {
@@ -10,7 +12,7 @@ function toProject(row: ProjectRow | undefined): Project {
   return row;
 }
 
-export function registerProjectRoutes(router: Router, db: Kysely<DB>): void {
+export function registerProjectRoutes(router: Router, db: Kysely<DB>, storage: Storage): void {
   const projects = projectsRepository(db);
 
   router.add(routes.listProjects, ({ user }) => projects.listByOwner(user.id));
@@ -26,13 +28,12 @@ export function registerProjectRoutes(router: Router, db: Kysely<DB>): void {
   );
 
   router.add(routes.deleteProject, async ({ user, params }) => {
-    if (!(await projects.deleteOwned(user.id, params.id))) throw notFound();
-    return { message: 'Project successfully deleted' };
-  });
-
-  // Predictions arrive with the prediction pipeline; until then every project has none.
-  router.add(routes.getPredictionCount, async ({ user, params }) => {
     toProject(await projects.findOwned(user.id, params.id));
-    return { prediction_count: 0 };
+    if (await projects.hasUnfinishedRequest(params.id)) {
+      throw conflict('A prediction is running in this project. Delete it once the prediction has finished.');
+    }
+    if (!(await projects.deleteOwned(user.id, params.id))) throw notFound();
+    await storage.deletePrefix(storageKeys.project(user.id, params.id));
+    return { message: 'Project successfully deleted' };
   });
 }

@@ -6,6 +6,8 @@ import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email
 import { checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import type { Storage } from '../../storage/storage.js';
+import { storageKeys } from '../../storage/storage-keys.js';
 import { usersRepository } from './users.repository.js';
 
 export function toUser(row: UserRow): User {
@@ -18,7 +20,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function usersService(db: Kysely<DB>, jwt: JwtService) {
+export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) {
   const users = usersRepository(db);
 
   async function existing(userId: number): Promise<UserRow> {
@@ -65,6 +67,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService) {
     /**
      * Removes the account with its company, projects and tokens (foreign keys cascade). Purchases
      * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
+     * Uploaded images and results are removed from storage after the rows are gone.
      */
     async deleteAccount(userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
@@ -81,6 +84,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService) {
           .execute();
         await usersRepository(trx).deleteById(userId);
       });
+      await storage.deletePrefix(storageKeys.user(userId));
     },
   };
 }

@@ -1,0 +1,5 @@
+/** A unique index refused the write, on SQLite (better-sqlite3) or PostgreSQL (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

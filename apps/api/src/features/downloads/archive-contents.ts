@@ -1,0 +1,119 @@
+import type { LabelPercentage } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { imageFiles, predictionFiles } from '../../storage/storage-keys.js';
+
+export interface ArchiveFile {
+  /** Path inside the ZIP. */
+  name: string;
+  /** Either a storage key to stream or bytes made here. */
+  storageKey?: string;
+  data?: Buffer;
+  /** Already compressed formats (JPEG, PNG) are stored as they are. */
+  compressed: boolean;
+}
+
+export interface SummaryRow {
+  image: string;
+  model: string;
+  version: string;
+  resolution: string;
+  date: string;
+  percentages: LabelPercentage[];
+}
+
+function folderName(value: string): string {
+  return value.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'item';
+}
+
+/**
+ * What a download holds, one folder per image: the original, and per prediction ORG, PRED, STAT and
+ * percentages.json; plus the rows of summary.csv. Scoped to the owner.
+ */
+export async function archiveContents(
+  db: Kysely<DB>,
+  owner: number,
+  projectId: number,
+  imageId?: number,
+): Promise<{ files: ArchiveFile[]; summary: SummaryRow[] }> {
+  let imageQuery = db
+    .selectFrom('images')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('project_id', '=', projectId)
+    .orderBy('id');
+  if (imageId !== undefined) imageQuery = imageQuery.where('id', '=', imageId);
+  const images = await imageQuery.execute();
+  const predictions = images.length
+    ? await db
+        .selectFrom('predictions')
+        .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
+        .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
+        .select([
+          'predictions.image_id',
+          'predictions.percentages',
+          'predictions.storage_prefix',
+          'predictions.created_at',
+          'cv_models.name as model',
+          'cv_models.version',
+          'resolutions.name as resolution',
+        ])
+        .where(
+          'predictions.image_id',
+          'in',
+          images.map((image) => image.id),
+        )
+        .orderBy('predictions.id')
+        .execute()
+    : [];
+
+  const files: ArchiveFile[] = [];
+  const summary: SummaryRow[] = [];
+  for (const image of images) {
+    const folder = `${image.id}-${folderName(image.name)}`;
+    const original = imageFiles.original(image.format);
+    files.push({
+      name: `${folder}/${original}`,
+      storageKey: `${image.storage_prefix}/${original}`,
+      compressed: true,
+    });
+    for (const prediction of predictions.filter((row) => row.image_id === image.id)) {
+      const sub = `${folder}/${folderName(`${prediction.model}-${prediction.version}-${prediction.resolution}`)}`;
+      const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+      for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
+        files.push({
+          name: `${sub}/${file}`,
+          storageKey: `${prediction.storage_prefix}/${file}`,
+          compressed: true,
+        });
+      }
+      files.push({
+        name: `${sub}/percentages.json`,
+        data: Buffer.from(
+          JSON.stringify(
+            {
+              image: image.name,
+              model: prediction.model,
+              version: prediction.version,
+              resolution: prediction.resolution,
+              created_at: prediction.created_at,
+              percentages,
+            },
+            null,
+            2,
+          ),
+        ),
+        compressed: false,
+      });
+      summary.push({
+        image: image.name,
+        model: prediction.model,
+        version: prediction.version,
+        resolution: prediction.resolution,
+        date: prediction.created_at,
+        percentages,
+      });
+    }
+  }
+  return { files, summary };
+}

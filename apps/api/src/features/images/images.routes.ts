@@ -1,0 +1,106 @@
+import type {} from '@fastify/multipart';
+import { routes } from '@hullscope/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB, ImageRow } from '../../db/schema.js';
+import { conflict, fieldErrors, notFound } from '../../http/api-error.js';
+import type { Router } from '../../http/router.js';
+import type { Storage } from '../../storage/storage.js';
+import { imageFiles } from '../../storage/storage-keys.js';
+import { projectsRepository } from '../projects/projects.repository.js';
+import { imagesRepository } from './images.repository.js';
+import { UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
+import { uploadImages } from './upload-images.js';
+
+export interface ImageRouteDependencies {
+  db: Kysely<DB>;
+  storage: Storage;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export function registerImageRoutes(
+  router: Router,
+  { db, storage, config, log }: ImageRouteDependencies,
+): void {
+  const projects = projectsRepository(db);
+  const images = imagesRepository(db);
+
+  async function ownedProject(owner: number, projectId: number) {
+    const project = await projects.findOwned(owner, projectId);
+    if (!project) throw notFound();
+    return project;
+  }
+
+  async function ownedImage(owner: number, projectId: number, imageId: number): Promise<ImageRow> {
+    const image = await images.findOwned(owner, projectId, imageId);
+    if (!image) throw notFound();
+    return image;
+  }
+
+  router.add(routes.uploadImages, async ({ user, params, request }) => {
+    await ownedProject(user.id, params.id);
+    if (!request.isMultipart()) {
+      throw fieldErrors({
+        [UPLOAD_FIELD]: ['Send the images as multipart/form-data in repeated "images" fields.'],
+      });
+    }
+    let staged;
+    try {
+      staged = await receiveUpload(request, {
+        maxFileBytes: config.uploads.maxFileBytes,
+        maxFiles: config.uploads.maxFiles,
+        tempDir: config.uploads.tempDir,
+      });
+    } catch (error) {
+      if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
+      throw error;
+    }
+    const created = await uploadImages(
+      { db, storage, maxPixels: config.uploads.maxPixels, log },
+      user.id,
+      params.id,
+      staged,
+    );
+    return { message: 'Uploaded images successfully', data: created };
+  });
+
+  router.add(routes.listThumbnails, async ({ user, params }) => {
+    await ownedProject(user.id, params.id);
+    const rows = await images.listInProject(user.id, params.id);
+    return Promise.all(
+      rows.map(async (image) => ({
+        id: image.id,
+        image_name: image.name,
+        base64_thumbnail: (
+          await storage.getBuffer(`${image.storage_prefix}/${imageFiles.thumbnail}`)
+        ).toString('base64'),
+      })),
+    );
+  });
+
+  router.add(routes.getImage, async ({ user, params }) => {
+    const image = await ownedImage(user.id, params.id, params.imageId);
+    const preview = await storage.getBuffer(`${image.storage_prefix}/${imageFiles.preview}`);
+    return {
+      id: image.id,
+      image_name: image.name,
+      base64_image: preview.toString('base64'),
+      width: image.width,
+      height: image.height,
+    };
+  });
+
+  router.add(routes.deleteImage, async ({ user, params }) => {
+    const image = await ownedImage(user.id, params.id, params.imageId);
+    if (await images.isInUnfinishedRequest(image.id)) {
+      throw conflict(
+        'This image is part of a running prediction. Delete it once the prediction has finished.',
+      );
+    }
+    await images.delete(image.id);
+    await storage.deletePrefix(image.storage_prefix);
+    return { message: 'Deleted image successfully' };
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { fieldErrors } from '../../http/api-error.js';
+import { ImageRejectedError } from '../../media/image-rejected.js';
+import { openImage } from '../../media/open-image.js';
+import { type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
+import type { Storage } from '../../storage/storage.js';
+import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
+import { type StagedFile, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
+
+interface CheckedFile {
+  staged: StagedFile;
+  format: string;
+  width: number;
+  height: number;
+  renditions: UploadRenditions;
+}
+
+async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFile> {
+  if (file.problem) throw new ImageRejectedError(file.problem);
+  const opened = await openImage(file.tempPath, maxPixels);
+  const renditions = await makeUploadRenditions(opened.image);
+  return { staged: file, format: opened.format, width: opened.width, height: opened.height, renditions };
+}
+
+export interface UploadContext {
+  db: Kysely<DB>;
+  storage: Storage;
+  maxPixels: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * All or nothing: every file is decoded first; if any is refused, the answer names each refused file
+ * with its reason and nothing is stored. Otherwise the rows and files are written in one transaction,
+ * and files already written are removed if it fails.
+ */
+export async function uploadImages(
+  { db, storage, maxPixels, log }: UploadContext,
+  owner: number,
+  projectId: number,
+  staged: StagedFile[],
+): Promise<{ id: number; name: string }[]> {
+  try {
+    if (staged.length === 0) {
+      throw fieldErrors({ [UPLOAD_FIELD]: ['Choose at least one image to upload.'] });
+    }
+    const checked: CheckedFile[] = [];
+    const problems: string[] = [];
+    for (const file of staged) {
+      try {
+        checked.push(await checkFile(file, maxPixels));
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        problems.push(`${file.name}: ${error.message}`);
+      }
+    }
+    if (problems.length > 0) throw fieldErrors({ [UPLOAD_FIELD]: problems });
+
+    const written: string[] = [];
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const created: { id: number; name: string }[] = [];
+        for (const file of checked) {
+          const row = await trx
+            .insertInto('images')
+            .values({
+              project_id: projectId,
+              owner,
+              name: file.staged.name,
+              format: file.format,
+              width: file.width,
+              height: file.height,
+              size_bytes: file.staged.sizeBytes,
+              content_hash: file.staged.contentHash,
+              storage_prefix: '',
+              created_at: nowIso(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const prefix = storageKeys.image(owner, projectId, row.id);
+          written.push(prefix);
+          await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
+          await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
+          await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
+          await trx.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', row.id).execute();
+          created.push({ id: row.id, name: file.staged.name });
+        }
+        return created;
+      });
+    } catch (error) {
+      log.error({ err: error, projectId }, 'upload failed while storing; removing what was written');
+      await Promise.all(written.map((prefix) => storage.deletePrefix(prefix)));
+      throw error;
+    }
+  } finally {
+    await discardStaged(staged);
+  }
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB, PredictionRequestRow, PredictionRow } from '../../db/schema.js';
+
+/** SQL on prediction requests and predictions; reads are scoped to the owner. */
+export function predictionsRepository(db: Kysely<DB>) {
+  return {
+    unfinishedRequestOf(owner: number): Promise<PredictionRequestRow | undefined> {
+      return db
+        .selectFrom('prediction_requests')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    findRequest(owner: number, requestId: number): Promise<PredictionRequestRow | undefined> {
+      return db
+        .selectFrom('prediction_requests')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('id', '=', requestId)
+        .executeTakeFirst();
+    },
+
+    /** Names of the images that already have a prediction with this model and resolution. */
+    async alreadyPredicted(imageIds: number[], modelId: number, resolutionId: number): Promise<string[]> {
+      if (imageIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('predictions')
+        .innerJoin('images', 'images.id', 'predictions.image_id')
+        .select('images.name')
+        .where('predictions.image_id', 'in', imageIds)
+        .where('predictions.model_id', '=', modelId)
+        .where('predictions.resolution_id', '=', resolutionId)
+        .orderBy('images.id')
+        .execute();
+      return rows.map((row) => row.name);
+    },
+
+    async countInProject(owner: number, projectId: number): Promise<number> {
+      const row = await db
+        .selectFrom('predictions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    listForImage(owner: number, imageId: number): Promise<PredictionRow[]> {
+      return db
+        .selectFrom('predictions')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('image_id', '=', imageId)
+        .orderBy('id')
+        .execute();
+    },
+
+    findPrediction(owner: number, projectId: number, predictionId: number) {
+      return db
+        .selectFrom('predictions')
+        .innerJoin('images', 'images.id', 'predictions.image_id')
+        .selectAll('predictions')
+        .select('images.name as image_name')
+        .where('predictions.owner', '=', owner)
+        .where('predictions.project_id', '=', projectId)
+        .where('predictions.id', '=', predictionId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { type LabelPercentage, type ResultImage, routes } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { DB, PredictionRequestRow } from '../../db/schema.js';
+import { notFound } from '../../http/api-error.js';
+import type { Router } from '../../http/router.js';
+import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { predictionFiles } from '../../storage/storage-keys.js';
+import { imagesRepository } from '../images/images.repository.js';
+import { projectsRepository } from '../projects/projects.repository.js';
+import { checkPredictRequest } from './check-predict-request.js';
+import { predictionsRepository } from './predictions.repository.js';
+import { type PredictJobPayload, schedulePredictRequest } from './schedule-predict-request.js';
+
+export interface PredictionRouteDependencies {
+  db: Kysely<DB>;
+  storage: Storage;
+  queue: JobQueue;
+  predictJob: JobDefinition<PredictJobPayload>;
+}
+
+function progressOf(request: PredictionRequestRow) {
+  return { done: request.images_done, failed: request.images_failed, total: request.images_total };
+}
+
+export function registerPredictionRoutes(
+  router: Router,
+  { db, storage, queue, predictJob }: PredictionRouteDependencies,
+): void {
+  const projects = projectsRepository(db);
+  const images = imagesRepository(db);
+  const predictions = predictionsRepository(db);
+
+  async function assertOwnedProject(owner: number, projectId: number): Promise<void> {
+    if (!(await projects.findOwned(owner, projectId))) throw notFound();
+  }
+
+  router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
+    await assertOwnedProject(user.id, params.id);
+    return (await checkPredictRequest(db, user.id, params.id, body)).response;
+  });
+
+  router.add(routes.requestPredict, async ({ user, params, body }) => {
+    await assertOwnedProject(user.id, params.id);
+    const { requestId, imageCount } = await schedulePredictRequest(
+      db,
+      queue,
+      predictJob,
+      user.id,
+      params.id,
+      body,
+    );
+    return {
+      message: `Prediction ${requestId} scheduled for ${imageCount} image${imageCount === 1 ? '' : 's'}.`,
+      request_id: requestId,
+    };
+  });
+
+  router.add(routes.currentRequest, async ({ user }) => {
+    const request = await predictions.unfinishedRequestOf(user.id);
+    if (!request) return { request_id: 0, status: null };
+    return { request_id: request.id, status: request.status, progress: progressOf(request) };
+  });
+
+  router.add(routes.getRequest, async ({ user, params }) => {
+    const request = await predictions.findRequest(user.id, params.requestId);
+    if (!request) throw notFound();
+    return { id: request.id, status: request.status, progress: progressOf(request) };
+  });
+
+  router.add(routes.getPredictionCount, async ({ user, params }) => {
+    await assertOwnedProject(user.id, params.id);
+    return { prediction_count: await predictions.countInProject(user.id, params.id) };
+  });
+
+  router.add(routes.listPredictionThumbnails, async ({ user, params }) => {
+    const image = await images.findOwned(user.id, params.id, params.imageId);
+    if (!image) throw notFound();
+    const rows = await predictions.listForImage(user.id, image.id);
+    const thumbnails = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        prediction_id: row.id,
+        image_name: image.name,
+        base64_thumbnail: (
+          await storage.getBuffer(`${row.storage_prefix}/${predictionFiles.thumbnail}`)
+        ).toString('base64'),
+        model_id: row.model_id,
+        resolution_id: row.resolution_id,
+        project_id: row.project_id,
+      })),
+    );
+    return {
+      models: [...new Set(rows.map((row) => row.model_id))],
+      resolutions: [...new Set(rows.map((row) => row.resolution_id))],
+      thumbnails,
+    };
+  });
+
+  router.add(routes.getPredictionSet, async ({ user, params }) => {
+    const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);
+    if (!prediction) throw notFound();
+    const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
+      const data = await storage.getBuffer(`${prediction.storage_prefix}/${file}`);
+      const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
+      return {
+        id: prediction.id,
+        image_name: prediction.image_name,
+        base64_image: data.toString('base64'),
+        width,
+        height,
+        type,
+      };
+    };
+    const [PRED, ORG, STAT] = await Promise.all([
+      resultImage('PRED', predictionFiles.pred),
+      resultImage('ORG', predictionFiles.org),
+      resultImage('STAT', predictionFiles.stat),
+    ]);
+    return { predictions: JSON.parse(prediction.percentages) as LabelPercentage[], PRED, ORG, STAT };
+  });
+}

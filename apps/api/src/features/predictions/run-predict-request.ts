@@ -1,0 +1,209 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB, PredictionRequestRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { SessionCache } from '../../inference/session-cache.js';
+import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
+import { type JobDefinition, JobInterruptedError } from '../../jobs/job-queue.js';
+import { openImage } from '../../media/open-image.js';
+import type { Storage } from '../../storage/storage.js';
+import { imageFiles, predictionFiles } from '../../storage/storage-keys.js';
+import { creditAccount } from '../credits/ledger.js';
+import { manifestOf, modelsRepository } from '../models/models.repository.js';
+import type { PredictJobPayload } from './schedule-predict-request.js';
+
+export interface PredictJobDependencies {
+  db: Kysely<DB>;
+  storage: Storage;
+  sessions: SessionCache;
+  storageDir: string;
+  maxPixels: number;
+  maxTilePixels: number;
+  log: FastifyBaseLogger;
+}
+
+type PendingImage = { rowId: number; imageId: number; name: string; format: string; prefix: string };
+
+async function nextPendingImage(db: Kysely<DB>, requestId: number): Promise<PendingImage | undefined> {
+  return db
+    .selectFrom('prediction_request_images')
+    .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
+    .select([
+      'prediction_request_images.id as rowId',
+      'images.id as imageId',
+      'images.name',
+      'images.format',
+      'images.storage_prefix as prefix',
+    ])
+    .where('prediction_request_images.request_id', '=', requestId)
+    .where('prediction_request_images.status', '=', 'PENDING')
+    .orderBy('prediction_request_images.position')
+    .executeTakeFirst();
+}
+
+/** Marks the image failed and refunds its price, in one transaction. */
+async function failImage(db: Kysely<DB>, request: PredictionRequestRow, image: PendingImage, reason: string) {
+  await inTransaction(db, async (trx) => {
+    const marked = await trx
+      .updateTable('prediction_request_images')
+      .set({ status: 'FAILED', error: reason.slice(0, 500) })
+      .where('id', '=', image.rowId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (marked.numUpdatedRows === 0n) return;
+    await trx
+      .updateTable('prediction_requests')
+      .set((eb) => ({ images_failed: eb('images_failed', '+', 1) }))
+      .where('id', '=', request.id)
+      .execute();
+    if (request.price_per_image > 0) {
+      await creditAccount(trx, {
+        userId: request.owner,
+        amount: request.price_per_image,
+        kind: 'refund',
+        predictionRequestId: request.id,
+        reason: `Refund: ${image.name} could not be processed`,
+      });
+    }
+  });
+}
+
+/**
+ * Stores one image's results and marks it done in one transaction. The prefix is fixed per image and
+ * request, so a retry after a crash overwrites rather than duplicates; the unique (image, model,
+ * resolution) index makes a second row impossible.
+ */
+async function storeResult(
+  deps: PredictJobDependencies,
+  request: PredictionRequestRow,
+  image: PendingImage,
+  result: ImagePrediction,
+): Promise<void> {
+  const prefix = `${image.prefix}/predictions/request-${request.id}`;
+  await deps.storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org);
+  await deps.storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred);
+  await deps.storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat);
+  await deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('predictions')
+      .values({
+        image_id: image.imageId,
+        project_id: request.project_id,
+        owner: request.owner,
+        model_id: request.model_id,
+        resolution_id: request.resolution_id,
+        request_id: request.id,
+        percentages: JSON.stringify(result.percentages),
+        width: result.width,
+        height: result.height,
+        storage_prefix: prefix,
+        created_at: nowIso(),
+      })
+      .execute();
+    await trx
+      .updateTable('prediction_request_images')
+      .set({ status: 'DONE' })
+      .where('id', '=', image.rowId)
+      .execute();
+    await trx
+      .updateTable('prediction_requests')
+      .set((eb) => ({ images_done: eb('images_done', '+', 1) }))
+      .where('id', '=', request.id)
+      .execute();
+  });
+}
+
+async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
+  const request = await db
+    .selectFrom('prediction_requests')
+    .selectAll()
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+  if (!request) return;
+  // DONE with what succeeded; FAILED only when nothing did.
+  const status = request.images_done > 0 || request.images_total === 0 ? 'DONE' : 'FAILED';
+  await db
+    .updateTable('prediction_requests')
+    .set({ status, finished_at: nowIso() })
+    .where('id', '=', requestId)
+    .execute();
+}
+
+export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<PredictJobPayload> {
+  const { db, log } = deps;
+  const loadRequest = (requestId: number) =>
+    db.selectFrom('prediction_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+
+  return {
+    name: 'predict-request',
+    payload: z.object({ requestId: z.number().int().positive() }),
+    maxAttempts: 3,
+
+    async handle({ requestId }, { signal }) {
+      const request = await loadRequest(requestId);
+      if (!request || request.status === 'DONE' || request.status === 'FAILED') return;
+      await db
+        .updateTable('prediction_requests')
+        .set({ status: 'RUNNING', started_at: request.started_at ?? nowIso() })
+        .where('id', '=', requestId)
+        .execute();
+      const models = modelsRepository(db);
+      const model = await models.findModel(request.model_id);
+      const resolution = await models.findResolution(request.resolution_id);
+      if (!model || !resolution)
+        throw new Error(`model ${request.model_id} or resolution ${request.resolution_id} is gone`);
+      const manifest = manifestOf(model);
+      const session = await deps.sessions.get(model.filename);
+
+      for (
+        let image = await nextPendingImage(db, requestId);
+        image;
+        image = await nextPendingImage(db, requestId)
+      ) {
+        if (signal.aborted) throw new JobInterruptedError();
+        let result: ImagePrediction;
+        try {
+          const original = path.join(deps.storageDir, image.prefix, imageFiles.original(image.format));
+          const opened = await openImage(original, deps.maxPixels);
+          result = await predictImage(opened.image, {
+            session,
+            manifest,
+            maxSide: resolution.resolution,
+            maxTilePixels: deps.maxTilePixels,
+          });
+        } catch (error) {
+          log.warn(
+            { err: error, requestId, imageId: image.imageId },
+            'image could not be processed; refunded',
+          );
+          await failImage(db, request, image, error instanceof Error ? error.message : String(error));
+          continue;
+        }
+        await storeResult(deps, request, image, result);
+        log.info(
+          { requestId, imageId: image.imageId, inferenceMs: Math.round(result.inferenceMs) },
+          'image predicted',
+        );
+      }
+      await finish(db, requestId);
+    },
+
+    /** The job failed for good (e.g. the model cannot load): refund what was not processed. */
+    async onGiveUp({ requestId }) {
+      const request = await loadRequest(requestId);
+      if (!request) return;
+      for (
+        let image = await nextPendingImage(db, requestId);
+        image;
+        image = await nextPendingImage(db, requestId)
+      ) {
+        await failImage(db, request, image, 'The prediction could not be run.');
+      }
+      await finish(db, requestId);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ModelManifest } from '@hullscope/contract';
+
+export const MODEL_FILE = 'model.onnx';
+export const MANIFEST_FILE = 'manifest.json';
+
+export interface ModelFolder {
+  /** The folder name: the model's stable key. */
+  key: string;
+  directory: string;
+  manifest: ModelManifest;
+}
+
+/** Reads and checks `<dir>/manifest.json` beside `<dir>/model.onnx` (architecture.md §4). */
+export async function readModelFolder(directory: string): Promise<ModelFolder> {
+  if (!existsSync(path.join(directory, MODEL_FILE))) throw new Error(`${directory} has no ${MODEL_FILE}`);
+  const raw = JSON.parse(await readFile(path.join(directory, MANIFEST_FILE), 'utf8')) as unknown;
+  const parsed = ModelManifest.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`${path.join(directory, MANIFEST_FILE)} is not a valid manifest: ${problems}`);
+  }
+  return { key: path.basename(directory), directory, manifest: parsed.data };
+}
+
+/** Every `<id>/` under the models directory that holds a model and a manifest. */
+export async function listModelFolders(modelsDir: string): Promise<string[]> {
+  const entries = await readdir(modelsDir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(modelsDir, entry.name))
+    .filter((directory) => existsSync(path.join(directory, MANIFEST_FILE)))
+    .sort();
+}

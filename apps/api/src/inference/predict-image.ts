@@ -1,0 +1,51 @@
+import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
+import type { InferenceSession } from 'onnxruntime-node';
+import type sharp from 'sharp';
+import { encodeJpeg, encodePng, overlayThumbnail, resizeToRgb } from '../media/renditions.js';
+import { classPercentages, colourMask } from './postprocess.js';
+import { segment } from './segment.js';
+import { renderStatChart } from './stat-chart.js';
+
+export interface ImagePrediction {
+  /** The original resized to the resolution (JPEG). */
+  org: Buffer;
+  /** The colour mask, same size as ORG (PNG). */
+  pred: Buffer;
+  /** The class percentage chart (PNG). */
+  stat: Buffer;
+  thumbnail: Buffer;
+  percentages: LabelPercentage[];
+  width: number;
+  height: number;
+  /** Milliseconds spent in onnxruntime alone, for the benchmark's overhead figure. */
+  inferenceMs: number;
+}
+
+export interface PredictImageOptions {
+  session: InferenceSession;
+  manifest: ModelManifest;
+  maxSide: number;
+  maxTilePixels: number;
+}
+
+/** One image through the pipeline: resize (never up) → segment → PRED, ORG, STAT, percentages, thumbnail. */
+export async function predictImage(
+  original: sharp.Sharp,
+  options: PredictImageOptions,
+): Promise<ImagePrediction> {
+  const rgb = await resizeToRgb(original, options.maxSide);
+  const started = performance.now();
+  const classMap = await segment(options.session, options.manifest, rgb, {
+    maxTilePixels: options.maxTilePixels,
+  });
+  const inferenceMs = performance.now() - started;
+  const mask = colourMask(classMap, options.manifest.classes);
+  const percentages = classPercentages(classMap, options.manifest.classes);
+  const [org, pred, stat, thumbnail] = await Promise.all([
+    encodeJpeg(rgb),
+    encodePng(mask),
+    renderStatChart(percentages, `${options.manifest.name} ${options.manifest.version}`),
+    overlayThumbnail(rgb, mask),
+  ]);
+  return { org, pred, stat, thumbnail, percentages, width: rgb.width, height: rgb.height, inferenceMs };
+}

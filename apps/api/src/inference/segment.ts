@@ -1,0 +1,118 @@
+import type { ModelManifest } from '@hullscope/contract';
+import * as ort from 'onnxruntime-node';
+import type { RgbImage } from '../media/renditions.js';
+import { type Region, roundUpToStride, toModelInput } from './preprocess.js';
+
+export interface SegmentOptions {
+  /** Images with more (padded) pixels than this are segmented in overlapping tiles to bound memory. */
+  maxTilePixels: number;
+}
+
+/** A class index per pixel, row-major, the size of the image. */
+export interface ClassMap {
+  classes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function runRegion(
+  session: ort.InferenceSession,
+  manifest: ModelManifest,
+  image: RgbImage,
+  region: Region,
+): Promise<{ logits: Float32Array; width: number; height: number }> {
+  const input = toModelInput(image, region, manifest.input);
+  const inputName = session.inputNames[0]!;
+  const outputName = session.outputNames[0]!;
+  const feeds = { [inputName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) };
+  const output = (await session.run(feeds))[outputName]!;
+  const expected = [1, manifest.classes.length, input.height, input.width];
+  if (output.dims.join('x') !== expected.join('x')) {
+    throw new Error(
+      `model output is ${output.dims.join('x')}, expected ${expected.join('x')} (manifest classes)`,
+    );
+  }
+  const logits = output.data as Float32Array;
+  output.dispose();
+  return { logits, width: input.width, height: input.height };
+}
+
+/** Writes the argmax of `logits` over `core` (in image coordinates) into the class map. */
+function argmaxInto(
+  map: ClassMap,
+  logits: Float32Array,
+  tile: { region: Region; width: number; height: number },
+  core: Region,
+  classCount: number,
+): void {
+  const plane = tile.width * tile.height;
+  for (let y = core.y; y < core.y + core.height; y += 1) {
+    const tileRow = (y - tile.region.y) * tile.width;
+    for (let x = core.x; x < core.x + core.width; x += 1) {
+      const pixel = tileRow + (x - tile.region.x);
+      let best = 0;
+      let bestValue = logits[pixel]!;
+      for (let k = 1; k < classCount; k += 1) {
+        const value = logits[k * plane + pixel]!;
+        if (value > bestValue) {
+          bestValue = value;
+          best = k;
+        }
+      }
+      map.classes[y * map.width + x] = best;
+    }
+  }
+}
+
+/**
+ * Segments the whole image at once when its padded size fits `maxTilePixels`, else in tiles whose
+ * cores cover the image exactly and whose margins (overlap) give every core pixel context; only core
+ * pixels are kept, so tile seams do not show.
+ */
+export async function segment(
+  session: ort.InferenceSession,
+  manifest: ModelManifest,
+  image: RgbImage,
+  options: SegmentOptions,
+): Promise<ClassMap> {
+  const { stride } = manifest.input;
+  const classCount = manifest.classes.length;
+  const map: ClassMap = {
+    classes: new Uint8Array(image.width * image.height),
+    width: image.width,
+    height: image.height,
+  };
+  const padded = roundUpToStride(image.width, stride) * roundUpToStride(image.height, stride);
+  const whole: Region = { x: 0, y: 0, width: image.width, height: image.height };
+
+  if (padded <= options.maxTilePixels) {
+    const result = await runRegion(session, manifest, image, whole);
+    argmaxInto(map, result.logits, { region: whole, ...result }, whole, classCount);
+    return map;
+  }
+
+  const tileSide = Math.max(2 * stride, Math.floor(Math.sqrt(options.maxTilePixels) / stride) * stride);
+  const margin = Math.max(stride, Math.floor(tileSide / 8 / stride) * stride);
+  const coreSide = tileSide - 2 * margin;
+  for (let coreY = 0; coreY < image.height; coreY += coreSide) {
+    for (let coreX = 0; coreX < image.width; coreX += coreSide) {
+      const core: Region = {
+        x: coreX,
+        y: coreY,
+        width: Math.min(coreSide, image.width - coreX),
+        height: Math.min(coreSide, image.height - coreY),
+      };
+      const x0 = Math.max(0, coreX - margin);
+      const y0 = Math.max(0, coreY - margin);
+      const region: Region = {
+        x: x0,
+        y: y0,
+        width: Math.min(image.width, coreX + core.width + margin) - x0,
+        height: Math.min(image.height, coreY + core.height + margin) - y0,
+      };
+      const result = await runRegion(session, manifest, image, region);
+      argmaxInto(map, result.logits, { region, ...result }, core, classCount);
+    }
+  }
+  return map;
+}

@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { DB, JobRow } from '../db/schema.js';
+import { isoInSeconds, nowIso } from '../db/time.js';
+import { type JobDefinition, JobInterruptedError, type JobQueue } from './job-queue.js';
+
+export interface DatabaseQueueOptions {
+  concurrency: number;
+  pollMs: number;
+  /** A running job's lease; the worker renews it while working. A job whose lease ran out is taken again. */
+  leaseSeconds: number;
+}
+
+const MAX_BACKOFF_SECONDS = 300;
+
+/**
+ * The embedded queue: a durable `jobs` table in the application's database, worked by this process.
+ * Jobs survive restarts; a job whose worker died (its lease expired) is picked up again.
+ */
+export function databaseQueue(
+  db: Kysely<DB>,
+  registry: Map<string, JobDefinition<unknown>>,
+  options: DatabaseQueueOptions,
+  log: FastifyBaseLogger,
+): JobQueue {
+  const controller = new AbortController();
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+
+  /** Takes the oldest ready job; the guarded update lets only one worker win it. */
+  async function claim(): Promise<JobRow | undefined> {
+    const now = nowIso();
+    const claimable = (eb: ExpressionBuilder<DB, 'jobs'>) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+      ]);
+    const candidate = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where(claimable)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return undefined;
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        locked_until: isoInSeconds(options.leaseSeconds),
+        updated_at: now,
+      }))
+      .where('id', '=', candidate.id)
+      .where(claimable)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async function settle(
+    job: JobRow,
+    changes: Partial<Pick<JobRow, 'status' | 'run_after' | 'last_error' | 'attempts'>>,
+  ) {
+    await db
+      .updateTable('jobs')
+      .set({ ...changes, locked_until: null, updated_at: nowIso() })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  async function work(job: JobRow): Promise<void> {
+    const definition = registry.get(job.name);
+    const heartbeat = setInterval(
+      () => {
+        db.updateTable('jobs')
+          .set({ locked_until: isoInSeconds(options.leaseSeconds) })
+          .where('id', '=', job.id)
+          .execute()
+          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job lease renewal failed'));
+      },
+      (options.leaseSeconds * 1000) / 3,
+    );
+    try {
+      if (!definition) throw new Error(`No handler for job "${job.name}"`);
+      const payload = definition.payload.parse(JSON.parse(job.payload));
+      await definition.handle(payload, { signal: controller.signal, attempt: job.attempts });
+      await settle(job, { status: 'done', last_error: null });
+    } catch (error) {
+      if (error instanceof JobInterruptedError) {
+        await settle(job, { status: 'queued', attempts: job.attempts - 1 });
+        log.info({ jobId: job.id, job: job.name }, 'job interrupted by shutdown; requeued');
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts < job.max_attempts) {
+        const delay = Math.min(MAX_BACKOFF_SECONDS, 2 ** job.attempts);
+        await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message });
+        log.warn(
+          { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
+          'job failed; will retry',
+        );
+      } else {
+        await settle(job, { status: 'failed', last_error: message });
+        log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
+        await definition?.onGiveUp?.(JSON.parse(job.payload), error);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function poll(): Promise<void> {
+    timer = undefined;
+    if (controller.signal.aborted) return;
+    try {
+      while (running.size < options.concurrency && !controller.signal.aborted) {
+        const job = await claim();
+        if (!job) break;
+        const task = work(job).finally(() => {
+          running.delete(task);
+          schedule(0);
+        });
+        running.add(task);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'job queue poll failed');
+    }
+    schedule(options.pollMs);
+  }
+
+  function schedule(delayMs: number): void {
+    if (controller.signal.aborted || !started) return;
+    if (timer) {
+      if (delayMs > 0) return;
+      clearTimeout(timer);
+    }
+    timer = setTimeout(() => void poll(), delayMs);
+  }
+
+  return {
+    async enqueue(trx, definition, payload) {
+      const now = nowIso();
+      await trx
+        .insertInto('jobs')
+        .values({
+          name: definition.name,
+          payload: JSON.stringify(definition.payload.parse(payload)),
+          status: 'queued',
+          max_attempts: definition.maxAttempts,
+          run_after: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      // Look at once rather than at the next poll; after commit, as a transaction may still be open.
+      if (started) setTimeout(() => schedule(0), 10);
+    },
+    start() {
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

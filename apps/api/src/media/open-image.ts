@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import heicDecode from 'heic-decode';
+import sharp from 'sharp';
+import { ImageRejectedError } from './image-rejected.js';
+
+/** What underwater cameras and phones produce, as sharp names the formats. */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'heif'] as const;
+const ACCEPTED_LIST = 'JPEG, PNG, WebP, TIFF or HEIC/HEIF';
+
+export interface OpenedImage {
+  /** The decoded original, EXIF orientation applied, ready for further sharp operations. */
+  image: sharp.Sharp;
+  format: (typeof ACCEPTED_FORMATS)[number];
+  width: number;
+  height: number;
+}
+
+function isAccepted(format: string | undefined): format is OpenedImage['format'] {
+  return (ACCEPTED_FORMATS as readonly string[]).includes(format ?? '');
+}
+
+function megapixels(pixels: number): string {
+  return `${Math.round(pixels / 1e5) / 10} MP`;
+}
+
+/**
+ * Opens an original from its bytes' own header, never its name, and checks the format and the pixel
+ * count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels stops here). HEVC-coded
+ * HEIC, which sharp's libvips cannot decode, goes through libheif compiled to WebAssembly.
+ * Decoding problems in the body surface when the returned pipeline runs (failOn: 'warning').
+ */
+export async function openImage(input: string, maxPixels: number): Promise<OpenedImage> {
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError(`not an image file we can read (accepted: ${ACCEPTED_LIST})`);
+  }
+  if (!isAccepted(metadata.format)) {
+    throw new ImageRejectedError(
+      `${metadata.format ?? 'this'} images are not accepted (accepted: ${ACCEPTED_LIST})`,
+    );
+  }
+  const { width, height } = metadata;
+  if (!width || !height) throw new ImageRejectedError('the image has no size');
+  if (width * height > maxPixels) {
+    throw new ImageRejectedError(
+      `the image has ${width} × ${height} pixels (${megapixels(width * height)}); at most ${megapixels(maxPixels)} are accepted`,
+    );
+  }
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const oriented = { width: turned ? height : width, height: turned ? width : height };
+
+  if (metadata.format === 'heif' && metadata.compression === 'hevc') {
+    return { ...(await openHevc(input)), format: 'heif' };
+  }
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning' }).rotate();
+  return { image, format: metadata.format, ...oriented };
+}
+
+async function openHevc(input: string): Promise<Omit<OpenedImage, 'format'>> {
+  try {
+    const decoded = await heicDecode({ buffer: await readFile(input) });
+    const image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
+      raw: { width: decoded.width, height: decoded.height, channels: 4 },
+    });
+    return { image, width: decoded.width, height: decoded.height };
+  } catch {
+    throw new ImageRejectedError('the HEIC image is damaged or incomplete');
+  }
+}

@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+import { ImageRejectedError } from './image-rejected.js';
+
+export const THUMBNAIL_SIDE = 320;
+export const PREVIEW_SIDE = 2048;
+
+export interface UploadRenditions {
+  /** A browser-friendly JPEG of the whole image (longest side ≤ PREVIEW_SIDE), for GET …/image/{id}/. */
+  preview: Buffer;
+  thumbnail: Buffer;
+}
+
+/**
+ * Decodes the whole original once (this is where a truncated or corrupt file is caught) into the
+ * preview, and makes the thumbnail from the preview rather than decoding the original again.
+ */
+export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
+  let preview: Buffer;
+  try {
+    preview = await image
+      .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new ImageRejectedError('the image is damaged or incomplete and cannot be decoded');
+  }
+  const thumbnail = await sharp(preview)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { preview, thumbnail };
+}
+
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Resizes so the longer side is at most `maxSide` (never upscaling) to 8-bit RGB pixels. */
+export async function resizeToRgb(image: sharp.Sharp, maxSide: number): Promise<RgbImage> {
+  const { data, info } = await image
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#000000' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+export function encodeJpeg(rgb: RgbImage, quality = 90): Promise<Buffer> {
+  return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    .jpeg({ quality, mozjpeg: true })
+    .toBuffer();
+}
+
+export function encodePng(rgb: RgbImage): Promise<Buffer> {
+  return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    .png({ compressionLevel: 6, palette: false })
+    .toBuffer();
+}
+
+/** The prediction's thumbnail: the mask at half opacity over the photo, as the viewer shows it. */
+export async function overlayThumbnail(photo: RgbImage, mask: RgbImage): Promise<Buffer> {
+  const maskLayer = await sharp(mask.data, { raw: { width: mask.width, height: mask.height, channels: 3 } })
+    .ensureAlpha(0.5)
+    .png()
+    .toBuffer();
+  const blended = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .composite([{ input: maskLayer }])
+    .png()
+    .toBuffer();
+  return sharp(blended)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}

@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage.js';
+
+const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
+
+/** Files under one root folder; keys are checked so none can point outside it. */
+export function localStorage(root: string): Storage {
+  function resolve(key: string): string {
+    if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  }
+
+  async function moveFile(from: string, to: string): Promise<void> {
+    try {
+      await rename(from, to);
+    } catch (error) {
+      // Across file systems (e.g. a temp folder elsewhere) a rename fails: copy, then remove.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(from, to);
+      await unlink(from);
+    }
+  }
+
+  return {
+    async putFile(key, localPath) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await moveFile(localPath, target);
+    },
+    async putBuffer(key, data) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(`${target}.part`, data);
+      await rename(`${target}.part`, target);
+    },
+    getBuffer(key) {
+      return readFile(resolve(key));
+    },
+    createReadStream(key) {
+      return createReadStream(resolve(key));
+    },
+    async deletePrefix(prefix) {
+      await rm(resolve(prefix), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Where each file lives; one prefix per user, project, image and prediction, so deletes are one call. */
+export const storageKeys = {
+  user: (owner: number) => `users/${owner}`,
+  project: (owner: number, projectId: number) => `users/${owner}/projects/${projectId}`,
+  image: (owner: number, projectId: number, imageId: number) =>
+    `users/${owner}/projects/${projectId}/images/${imageId}`,
+  prediction: (imagePrefix: string, predictionId: number) => `${imagePrefix}/predictions/${predictionId}`,
+};
+
+/** The files of an image and of a prediction, relative to their prefixes. */
+export const imageFiles = {
+  original: (format: string) => `original.${format === 'jpeg' ? 'jpg' : format}`,
+  thumbnail: 'thumbnail.jpg',
+  preview: 'preview.jpg',
+} as const;
+
+export const predictionFiles = {
+  org: 'ORG.jpg',
+  pred: 'PRED.png',
+  stat: 'STAT.png',
+  thumbnail: 'thumbnail.jpg',
+} as const;

@@ -1,0 +1,15 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The storage port: files under keys such as `users/7/projects/3/images/12/original.jpg`.
+ * The embedded adapter keeps them under DATA_DIR/storage; an object store adapter can follow.
+ */
+export interface Storage {
+  /** Moves a finished local file into storage under `key` (the file is gone afterwards). */
+  putFile(key: string, localPath: string): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  getBuffer(key: string): Promise<Buffer>;
+  createReadStream(key: string): Readable;
+  /** Removes every file whose key starts with `prefix/`; a missing prefix is not an error. */
+  deletePrefix(prefix: string): Promise<void>;
+}

@@ -1,0 +1,89 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+
+export interface UploadFile {
+  name: string;
+  data: Buffer;
+}
+
+type Colour = [number, number, number];
+
+/** An RGB image made of horizontal bands: [fraction of height, colour], top to bottom. */
+export async function bandedImage(
+  width: number,
+  height: number,
+  bands: [number, Colour][],
+): Promise<sharp.Sharp> {
+  const data = Buffer.alloc(width * height * 3);
+  let row = 0;
+  for (const [fraction, colour] of bands) {
+    const rows = Math.round(fraction * height);
+    for (let y = row; y < Math.min(height, row + rows); y += 1) {
+      for (let x = 0; x < width; x += 1) data.set(colour, (y * width + x) * 3);
+    }
+    row += rows;
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
+export async function solidImage(
+  format: 'jpeg' | 'png' | 'webp' | 'tiff',
+  width = 64,
+  height = 48,
+): Promise<Buffer> {
+  const image = await bandedImage(width, height, [[1, [200, 40, 40]]]);
+  return image.toFormat(format, format === 'jpeg' || format === 'webp' ? { quality: 95 } : {}).toBuffer();
+}
+
+/** A valid PNG header claiming the given size, followed by a tiny body: a decompression bomb's calling card. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** POSTs real multipart/form-data with repeated `images` fields, as a browser sends it. */
+export async function upload(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  projectId: number,
+  files: UploadFile[],
+  field = 'images',
+) {
+  const form = new FormData();
+  for (const file of files) form.append(field, new Blob([file.data]), file.name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/image-upload/`,
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+/** Every file below a folder, relative paths; empty when it does not exist. */
+export async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}

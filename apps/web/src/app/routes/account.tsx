@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import { PageTitle } from '@/components/ui/page-title';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useCompany } from '@/features/account/api/get-company';
+import { useCountries } from '@/features/account/api/get-countries';
+import { useUser } from '@/features/account/api/get-user';
+import { ChangePasswordCard } from '@/features/account/components/change-password-card';
+import { CompanyDataCard } from '@/features/account/components/company-data-card';
+import { DeleteAccount } from '@/features/account/components/delete-account';
+import { UserDataCard } from '@/features/account/components/user-data-card';
+
+export function AccountRoute() {
+  const user = useUser();
+  const company = useCompany();
+  const countries = useCountries();
+  if (!user.data || !company.data) return <LoadingScreen />;
+  return (
+    <Box>
+      <PageTitle>Account</PageTitle>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <UserDataCard user={user.data} />
+          <ChangePasswordCard />
+        </Box>
+        <CompanyDataCard company={company.data} countries={countries.data ?? []} />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <DeleteAccount />
+      </Box>
+    </Box>
+  );
+}

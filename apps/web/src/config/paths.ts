@@ -1,0 +1,26 @@
+/** Every route of the app in one place (spec §2); links and redirects use these, never literals. */
+export const paths = {
+  home: '/',
+  auth: {
+    login: '/user/login',
+    register: '/user/register',
+    finalizeRegistration: '/user/finalize-registration',
+    confirmRegistration: '/user/confirm-registration',
+    requestPasswordReset: '/user/request-password-reset',
+    resetPassword: '/user/reset-password',
+  },
+  legal: {
+    root: '/legal/',
+    terms: '/legal/terms-of-use/',
+    privacy: '/legal/privacy-policy/',
+    licenseTerms: '/legal/license-terms/',
+    imprint: '/legal/imprint/',
+  },
+  app: {
+    projects: '/projects/',
+    transactions: '/transactions/',
+    account: '/account/',
+    gettingStarted: '/gettingStarted/',
+    help: '/help/',
+  },
+} as const;

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserUpdateRequest, type User } from '@hullscope/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { SectionCard } from '@/components/ui/section-card';
+import { useNotify } from '@/lib/notify';
+import { useUpdateUser } from '../api/update-user';
+
+function formValues(user: User): UserUpdateRequest {
+  return { username: user.username, email: user.email, first_name: user.first_name, last_name: user.last_name };
+}
+
+export function UserDataCard({ user }: { user: User }) {
+  const { control, handleSubmit, reset } = useForm<UserUpdateRequest>({
+    defaultValues: formValues(user),
+    resolver: zodResolver(UserUpdateRequest),
+  });
+  const update = useUpdateUser();
+  const notify = useNotify();
+
+  useEffect(() => reset(formValues(user)), [user, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => notify.success('Updated user data successfully'),
+      onError: (error) => notify.failure('Updating user data failed', error),
+    }),
+  );
+
+  return (
+    <SectionCard title={`Your User Data (ID: ${user.id})`}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your User Data">
+        <FormTextField control={control} name="username" label="Username" autoComplete="username" required />
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
+          <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" required />
+          <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" required />
+        </Box>
+        <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
+          Save User Data
+        </Button>
+      </Box>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterRequest } from '@hullscope/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/form/form-text-field';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { ApiError, fieldErrorsOf, reasonOf } from '@/lib/api-errors';
+import { useNotify } from '@/lib/notify';
+import { tokenStore } from '@/lib/token-store';
+import { useRegister } from '../api/register';
+import { AuthFormHeading } from './auth-form-heading';
+
+type RegisterValues = z.input<typeof RegisterRequest>;
+
+const emptyValues: RegisterValues = {
+  username: '',
+  email: '',
+  first_name: '',
+  last_name: '',
+  password: '',
+  password2: '',
+};
+
+export function RegisterForm() {
+  const { control, handleSubmit, setError } = useForm<RegisterValues, unknown, RegisterRequest>({
+    defaultValues: emptyValues,
+    resolver: zodResolver(RegisterRequest),
+  });
+  const registration = useRegister();
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    tokenStore.clear();
+  }, []);
+
+  const onSubmit = handleSubmit((values) =>
+    registration.mutate(values, {
+      onSuccess: () => {
+        notify.success('Registered successfully');
+        void navigate(paths.auth.finalizeRegistration);
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError ? fieldErrorsOf(error.data) : null;
+        if (!fields) {
+          notify.error(`Something went wrong: ${reasonOf(error)}`);
+          return;
+        }
+        for (const [field, messages] of Object.entries(fields)) {
+          notify.error(`${field}: ${messages.join(' ')}`);
+          if (field in emptyValues) {
+            setError(field as keyof RegisterValues, { message: messages.join(' ') });
+          }
+        }
+      },
+    }),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
+      <AuthFormHeading>Sign up for {env.productName}</AuthFormHeading>
+      <FormTextField control={control} name="username" label="Username" autoComplete="username" required />
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        helperText="Your company e-mail address"
+        required
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
+        <FormTextField
+          control={control}
+          name="first_name"
+          label="First Name"
+          autoComplete="given-name"
+          required
+        />
+        <FormTextField
+          control={control}
+          name="last_name"
+          label="Last Name"
+          autoComplete="family-name"
+          required
+        />
+      </Box>
+      <FormTextField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password2"
+        label="Repeat Password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        By signing up you accept our{' '}
+        <Link component={RouterLink} to={paths.legal.terms}>
+          Terms of Use
+        </Link>{' '}
+        and our{' '}
+        <Link component={RouterLink} to={paths.legal.privacy}>
+          Privacy Policy
+        </Link>
+        .
+      </Typography>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        loading={registration.isPending}
+      >
+        Sign up
+      </Button>
+      <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+        Already registered?{' '}
+        <Link component={RouterLink} to={paths.auth.login}>
+          Sign in
+        </Link>
+      </Typography>
+    </Box>
+  );
+}

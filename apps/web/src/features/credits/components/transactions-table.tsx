@@ -1,0 +1,72 @@
+import type { Transaction } from '@hullscope/contract';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+const COLUMNS = ['Transaction-ID', 'Date', 'Request-ID', 'Project', '# Images', 'Resolution', 'Status', 'Amount'];
+
+function formatAmount(amount: number): string {
+  return amount > 0 ? `+${amount}` : String(amount);
+}
+
+/** 'Your Transactions', newest first: the API's list reversed (spec §2.3). */
+export function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
+  const newestFirst = [...transactions].reverse();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Your Transactions">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} align={column === 'Amount' ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {newestFirst.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>
+                <Typography color="text.secondary">No transactions yet.</Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {newestFirst.map((transaction) => {
+            const queue = transaction.predict_queue;
+            return (
+              <TableRow key={transaction.id} hover>
+                <TableCell>{transaction.id}</TableCell>
+                <TableCell>{new Date(transaction.request_date).toLocaleString()}</TableCell>
+                <TableCell>{queue?.id ?? '–'}</TableCell>
+                <TableCell>
+                  {queue ? (
+                    queue.project.name
+                  ) : (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {transaction.reason ?? '–'}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{queue?.images.length ?? '–'}</TableCell>
+                <TableCell>{queue?.resolution.name ?? '–'}</TableCell>
+                <TableCell>{transaction.status}</TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ fontWeight: 600, color: transaction.amount < 0 ? 'error.main' : 'success.main' }}
+                >
+                  {formatAmount(transaction.amount)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

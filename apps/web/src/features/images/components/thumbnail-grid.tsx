@@ -1,0 +1,70 @@
+import type { ImageThumbnail } from '@hullscope/contract';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { imageSource } from '@/lib/data-url';
+
+interface ThumbnailGridProps {
+  thumbnails: ImageThumbnail[];
+  selectedId: number | null;
+  onSelect: (imageId: number) => void;
+}
+
+/** Two columns, scrolling beyond 450 px; the selected image has a dashed blue border (spec §2.3). */
+export function ThumbnailGrid({ thumbnails, selectedId, onSelect }: ThumbnailGridProps) {
+  if (thumbnails.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        No images yet. Upload hull images to get started.
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      role="list"
+      aria-label="Project images"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        gap: 1,
+        maxHeight: 450,
+        overflowY: 'auto',
+        p: 0.5,
+      }}
+    >
+      {thumbnails.map((thumbnail) => {
+        const selected = thumbnail.id === selectedId;
+        return (
+          <Box role="listitem" key={thumbnail.id}>
+            <ButtonBase
+              onClick={() => onSelect(thumbnail.id)}
+              aria-pressed={selected}
+              aria-label={thumbnail.image_name}
+              focusRipple
+              sx={{
+                display: 'block',
+                width: '100%',
+                borderRadius: 1,
+                p: 0.5,
+                border: '3px dashed',
+                borderColor: selected ? 'primary.main' : 'transparent',
+                bgcolor: 'background.paper',
+                textAlign: 'left',
+              }}
+            >
+              <Box
+                component="img"
+                src={imageSource(thumbnail.base64_thumbnail)}
+                alt=""
+                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+              />
+              <Typography variant="caption" noWrap component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {thumbnail.image_name}
+              </Typography>
+            </ButtonBase>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

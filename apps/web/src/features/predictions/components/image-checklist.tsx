@@ -1,0 +1,93 @@
+import type { ImageThumbnail } from '@hullscope/contract';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { imageSource } from '@/lib/data-url';
+
+interface ImageChecklistProps {
+  thumbnails: ImageThumbnail[];
+  selected: ReadonlySet<number>;
+  open: boolean;
+  onToggleOpen: () => void;
+  onChange: (selected: Set<number>) => void;
+}
+
+/** The dialog's image choice: a collapsible checklist (max height 600, 20 px between columns). */
+export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onChange }: ImageChecklistProps) {
+  const listId = useId();
+  const toggle = (imageId: number) => {
+    const next = new Set(selected);
+    if (next.has(imageId)) next.delete(imageId);
+    else next.add(imageId);
+    onChange(next);
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Button
+          variant="outlined"
+          onClick={onToggleOpen}
+          aria-expanded={open}
+          aria-controls={listId}
+          endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        >
+          Images: {selected.size} of {thumbnails.length} selected
+        </Button>
+        <Button onClick={() => onChange(new Set(thumbnails.map((thumbnail) => thumbnail.id)))}>Select All</Button>
+        <Button onClick={() => onChange(new Set())}>Deselect All</Button>
+      </Stack>
+      <Collapse in={open} id={listId}>
+        {thumbnails.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            This project has no images yet.
+          </Typography>
+        ) : (
+          <Box
+            role="group"
+            aria-label="Images to predict"
+            sx={{
+              mt: 1,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+              columnGap: '20px',
+              rowGap: 1,
+              maxHeight: 600,
+              overflowY: 'auto',
+            }}
+          >
+            {thumbnails.map((thumbnail) => (
+              <FormControlLabel
+                key={thumbnail.id}
+                sx={{ m: 0, alignItems: 'center', minWidth: 0 }}
+                control={
+                  <Checkbox checked={selected.has(thumbnail.id)} onChange={() => toggle(thumbnail.id)} />
+                }
+                label={
+                  <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
+                    <Box
+                      component="img"
+                      src={imageSource(thumbnail.base64_thumbnail)}
+                      alt=""
+                      sx={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
+                    />
+                    <Typography variant="body2" noWrap title={thumbnail.image_name}>
+                      {thumbnail.image_name}
+                    </Typography>
+                  </Stack>
+                }
+              />
+            ))}
+          </Box>
+        )}
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import type { PredictionSet } from '@hullscope/contract';
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { imageSource } from '@/lib/data-url';
+
+export const INITIAL_OPACITY = 0.5;
+
+/**
+ * The original with the prediction mask over it; the slider (0 to 1, step 0.01, 0.5 at first)
+ * sets the mask's opacity. The statistics image and the class percentages sit beside it.
+ */
+export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet }) {
+  const [opacity, setOpacity] = useState(INITIAL_OPACITY);
+  const sliderLabelId = useId();
+  const { ORG, PRED, STAT, predictions } = predictionSet;
+
+  return (
+    <Box
+      component="section"
+      aria-label="Prediction result"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, mt: 2 }}
+    >
+      <Box>
+        <Box sx={{ position: 'relative', lineHeight: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}>
+          <Box component="img" src={imageSource(ORG.base64_image)} alt={`Original ${ORG.image_name}`} sx={{ width: '100%' }} />
+          <Box
+            component="img"
+            src={imageSource(PRED.base64_image)}
+            alt={`Prediction mask of ${ORG.image_name}`}
+            data-testid="prediction-overlay"
+            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity }}
+          />
+        </Box>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
+          <Typography id={sliderLabelId} variant="body2" sx={{ flexShrink: 0 }}>
+            Opacity
+          </Typography>
+          <Slider
+            aria-labelledby={sliderLabelId}
+            min={0}
+            max={1}
+            step={0.01}
+            value={opacity}
+            valueLabelDisplay="auto"
+            onChange={(_, value) => setOpacity(Array.isArray(value) ? (value[0] ?? INITIAL_OPACITY) : value)}
+          />
+          <Typography variant="body2" sx={{ width: 40, textAlign: 'right' }} data-testid="opacity-value">
+            {opacity.toFixed(2)}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {ORG.image_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {ORG.width}x{ORG.height}
+        </Typography>
+      </Box>
+      <Box>
+        <Box component="img" src={imageSource(STAT.base64_image)} alt="Statistics of the prediction" sx={{ width: '100%', borderRadius: 1 }} />
+        <Box component="ul" aria-label="Class percentages" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+          {predictions.map((entry) => (
+            <Stack component="li" key={entry.label} direction="row" spacing={1} alignItems="center" sx={{ py: 0.25 }}>
+              <Box
+                aria-hidden
+                sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: entry.hex_color, border: 1, borderColor: 'divider' }}
+              />
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                {entry.label}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {entry.percentage.toFixed(1)} %
+              </Typography>
+            </Stack>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import type { RequestProgress } from '@hullscope/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from '@/lib/query-keys';
+import { useCurrentRequest } from '../api/get-current-request';
+import { isFinished, useRequestStatus } from '../api/get-request';
+
+export interface RunningRequest {
+  running: boolean;
+  requestId: number;
+  progress: RequestProgress | undefined;
+}
+
+/**
+ * Spec §4: request_id above 0 means a run is in progress; it is polled every 3 s, and when it is
+ * DONE the current-request information and everything the run changed are refreshed.
+ */
+export function useRunningRequest(): RunningRequest {
+  const queryClient = useQueryClient();
+  const current = useCurrentRequest();
+  const requestId = current.data?.request_id ?? 0;
+  const status = useRequestStatus(requestId);
+  const finished = requestId > 0 && isFinished(status.data?.status);
+
+  useEffect(() => {
+    if (!finished) return;
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.currentRequest }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
+    ]);
+  }, [finished, requestId, queryClient]);
+
+  return {
+    running: requestId > 0 && !finished,
+    requestId,
+    progress: status.data?.progress ?? current.data?.progress,
+  };
+}

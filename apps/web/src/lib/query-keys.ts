@@ -1,0 +1,21 @@
+/** Query keys shared across features, so one feature can refresh another's data without importing it. */
+export const queryKeys = {
+  user: ['user'] as const,
+  company: ['company'] as const,
+  countries: ['countries'] as const,
+  credits: ['credits'] as const,
+  creditPrices: ['credit-prices'] as const,
+  transactions: ['transactions'] as const,
+  projects: ['projects'] as const,
+  predictionCount: (projectId: number) => ['projects', projectId, 'prediction-count'] as const,
+  thumbnails: (projectId: number) => ['projects', projectId, 'thumbnails'] as const,
+  image: (projectId: number, imageId: number) => ['projects', projectId, 'images', imageId] as const,
+  predictionThumbnails: (projectId: number, imageId: number) =>
+    ['projects', projectId, 'images', imageId, 'prediction-thumbnails'] as const,
+  predictionSet: (projectId: number, predictionId: number) =>
+    ['projects', projectId, 'prediction-sets', predictionId] as const,
+  models: ['cvmodels'] as const,
+  resolutions: ['resolutions'] as const,
+  currentRequest: ['requests', 'current'] as const,
+  request: (requestId: number) => ['requests', requestId] as const,
+};
