@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+const webSource = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
 
 // Resolve workspace packages to their TypeScript sources (the "source" export condition),
 // so tests never depend on a stale build.
@@ -18,6 +22,30 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        resolve: { alias: [{ find: /^@\//, replacement: webSource }] },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Playwright (playwright-core + Debian Chromium) against the built product; `npm run build` first.
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -11,14 +11,19 @@ export async function waitForMailLink(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+    const names = (await readdir(outboxDir).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
     for (const name of names.reverse()) {
       const email = await PostalMime.parse(await readFile(path.join(outboxDir, name)));
       if (!(email.to ?? []).some((address) => address.address?.toLowerCase() === to.toLowerCase())) continue;
-      const link = (email.text?.match(/https?:\/\/\S+/g) ?? []).find((candidate) => new URL(candidate).pathname === pathname);
+      const link = (email.text?.match(/https?:\/\/\S+/g) ?? []).find(
+        (candidate) => new URL(candidate).pathname === pathname,
+      );
       if (link) return link;
     }
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a ${pathname} link within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to} with a ${pathname} link within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +24,22 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function admin(...args: string[]) {
+  return adminWith({}, ...args);
+}
+
+async function adminWith(
+  extraEnv: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args],
-      { cwd: repositoryRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url } },
+      {
+        cwd: repositoryRoot,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, ...extraEnv },
+      },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -129,5 +139,48 @@ describe('npm run admin', () => {
     expect(negative.stderr).toContain('positive whole number');
 
     expect((await admin('no-such-command')).code).not.toBe(0);
+  });
+});
+
+describe('npm run admin: models and resolutions', () => {
+  it('adds a checked model, deactivates and reactivates it, and sets resolution prices', async () => {
+    const modelsDir = path.join(dataDir, 'models');
+    const fixture = path.join(repositoryRoot, 'apps/api/test/fixtures/models/color-classes');
+    const adminWithModels = (...args: string[]) => adminWith({ MODELS_DIR: modelsDir }, ...args);
+
+    const added = await adminWithModels('add-model', '--dir', fixture, '--key', 'colors');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/Registered model Color Classes 0\.0\.1 as "colors" \(id \d+\), active\./);
+    expect((await adminWithModels('list-models')).stdout).toMatch(/colors.*Color Classes.*0\.0\.1.*yes/);
+
+    expect((await adminWithModels('deactivate-model', '--key', 'colors')).stdout).toContain(
+      'is now inactive',
+    );
+    expect((await adminWithModels('list-models')).stdout).toMatch(/colors.*Color Classes.*no/);
+    expect((await adminWithModels('activate-model', '--key', 'colors')).stdout).toContain('is now active');
+    expect((await adminWithModels('deactivate-model', '--key', 'nope')).code).toBe(1);
+
+    const priced = await adminWithModels('set-resolution-price', '--name', 'fullhd', '--price', '3');
+    expect(priced.stdout).toContain('Full HD (max 1920 px) now costs 3 credits per image.');
+    expect((await adminWithModels('list-resolutions')).stdout).toMatch(/fullhd.*1920.*3/);
+    expect((await adminWithModels('set-resolution-price', '--name', 'fullhd', '--price', '-1')).code).toBe(1);
+    expect((await adminWithModels('set-resolution-price', '--name', '8k', '--price', '1')).code).toBe(1);
+  });
+
+  it('refuses a model whose output does not match its manifest', async () => {
+    const broken = path.join(dataDir, 'broken-model');
+    const fixture = path.join(repositoryRoot, 'apps/api/test/fixtures/models/color-classes');
+    await cp(fixture, broken, { recursive: true });
+    const manifest = JSON.parse(await readFile(path.join(broken, 'manifest.json'), 'utf8'));
+    manifest.classes.push({ label: 'Extra', hex_color: '#ffffff', in_percentages: true });
+    await writeFile(path.join(broken, 'manifest.json'), JSON.stringify(manifest));
+    const refused = await adminWith(
+      { MODELS_DIR: path.join(dataDir, 'models') },
+      'add-model',
+      '--dir',
+      broken,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/answers 1x4x544x832 .* manifest expects 1x5x544x832/);
   });
 });

@@ -2,6 +2,13 @@ import { Command } from 'commander';
 import { ConfigError } from '../config.js';
 import { CommandError, withAdminContext } from './admin-context.js';
 import { listPrices, resetPrices, setPrices } from './price-commands.js';
+import {
+  addModel,
+  listModels,
+  listResolutions,
+  setModelActive,
+  setResolutionPrice,
+} from './model-commands.js';
 import { createUser, grantCredits, listUsers } from './user-commands.js';
 
 /** Operator commands: `npm run admin -- <command> [options]`, against the configured database. */
@@ -48,6 +55,42 @@ program
   .command('reset-prices')
   .description('Forget the tiers set with set-prices, so CREDIT_PRICES (or its defaults) applies again')
   .action(() => withAdminContext(resetPrices));
+
+program
+  .command('list-models')
+  .description('List registered models (bundled ones register when the server starts)')
+  .action(() => withAdminContext(listModels));
+
+program
+  .command('add-model')
+  .description('Check a folder with manifest.json and model.onnx, copy it into MODELS_DIR and register it')
+  .requiredOption('--dir <path>', 'folder holding manifest.json and model.onnx')
+  .option('--key <key>', 'registration key (default: the folder name)')
+  .action((options) => withAdminContext((context) => addModel(context, options)));
+
+program
+  .command('deactivate-model')
+  .description('Stop offering a model (its existing predictions stay)')
+  .requiredOption('--key <key>')
+  .action((options) => withAdminContext((context) => setModelActive(context, options.key, false)));
+
+program
+  .command('activate-model')
+  .description('Offer a deactivated model again')
+  .requiredOption('--key <key>')
+  .action((options) => withAdminContext((context) => setModelActive(context, options.key, true)));
+
+program
+  .command('list-resolutions')
+  .description('List resolutions with their price in credits per image')
+  .action(() => withAdminContext(listResolutions));
+
+program
+  .command('set-resolution-price')
+  .description('Set the credits charged per image at a resolution')
+  .requiredOption('--name <name>', 'standard or fullhd')
+  .requiredOption('--price <credits>')
+  .action((options) => withAdminContext((context) => setResolutionPrice(context, options)));
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommandError || error instanceof ConfigError) {

@@ -25,7 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     APP_URL: 'http://hullscope.test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     MODELS_DIR: FIXTURE_MODELS_DIR,
     QUEUE_POLL_MS: '50',

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { ApiError, ApiValidationError, messageOf } from './api-errors';
 import type { TokenStore } from './token-store';
 
-type ParamsArg<R> =
-  R extends { params: z.ZodObject<infer Shape> }
-    ? { params: { [K in keyof Shape]: string | number } }
-    : { params?: undefined };
-type BodyArg<R> = R extends { body: infer Schema extends z.ZodType } ? { body: z.input<Schema> } : { body?: undefined };
+type ParamsArg<R> = R extends { params: z.ZodObject<infer Shape> }
+  ? { params: { [K in keyof Shape]: string | number } }
+  : { params?: undefined };
+type BodyArg<R> = R extends { body: infer Schema extends z.ZodType }
+  ? { body: z.input<Schema> }
+  : { body?: undefined };
 export type RequestArgs<R> = ParamsArg<R> & BodyArg<R>;
 export type ResponseOf<R> = R extends { response: infer Schema extends z.ZodType } ? z.output<Schema> : never;
 
@@ -42,7 +43,11 @@ export function schemaNameOf(schema: z.ZodType, fallback: string): string {
   return fallback;
 }
 
-export function validateResponse<S extends z.ZodType>(schema: S, data: unknown, fallbackName: string): z.output<S> {
+export function validateResponse<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  fallbackName: string,
+): z.output<S> {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const name = schemaNameOf(schema, fallbackName);
@@ -52,7 +57,10 @@ export function validateResponse<S extends z.ZodType>(schema: S, data: unknown, 
   return parsed.data;
 }
 
-export function filePath(route: RouteDefinition, params: Record<string, string | number> | undefined): string {
+export function filePath(
+  route: RouteDefinition,
+  params: Record<string, string | number> | undefined,
+): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, PaymentProviderName, PaymentStatus } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { BILLING_FIELDS, type BillingDetails, billingRepository } from './billing.repository.js';
+import {
+  BILLING_FIELDS,
+  type BillingDetails,
+  type PaymentWithOwner,
+  billingRepository,
+} from './billing.repository.js';
 import { closePurchaseRow, settlePurchaseRow } from './purchase-ledger.js';
 import { type Receipt, receiptMail } from './receipt-mail.js';
 import { assessVat, describeChargedVat } from './vat.js';
@@ -29,6 +34,12 @@ export type FulfilmentResult =
   | { result: 'unchanged' }
   | { result: 'settled'; status: Exclude<PaymentStatus, 'PENDING'> };
 
+interface Settled {
+  outcome: FulfilmentResult;
+  /** Sent after the commit. */
+  receipt?: Receipt;
+}
+
 const CLOSED: Record<'failed' | 'expired', 'FAILED' | 'EXPIRED'> = { failed: 'FAILED', expired: 'EXPIRED' };
 
 function snapshot(company: Partial<BillingDetails> | undefined): BillingDetails | null {
@@ -46,7 +57,53 @@ function snapshot(company: Partial<BillingDetails> | undefined): BillingDetails 
  * after the commit, so a slow or failing mail server never undoes a payment.
  */
 export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyBaseLogger) {
-  async function settle(input: FulfilmentInput): Promise<{ outcome: FulfilmentResult; receipt?: Receipt }> {
+  /** The paid branch: credit once, keep the billing details, and prepare the receipt. */
+  async function pay(trx: Kysely<DB>, payment: PaymentWithOwner, input: FulfilmentInput): Promise<Settled> {
+    const billing = billingRepository(trx);
+    const { charged } = input;
+    if (charged && (charged.netCents !== payment.net_cents || charged.currency !== payment.currency)) {
+      log.error(
+        { payment: payment.id, charged },
+        'checkout amount does not match the purchase; not credited',
+      );
+      return { outcome: { result: 'amount-mismatch' } };
+    }
+    if (!(await settlePurchaseRow(trx, payment.ledger_id))) return { outcome: { result: 'unchanged' } };
+
+    const owner = payment.user_id;
+    if (owner !== null && input.billing) await billing.saveCheckoutBilling(owner, input.billing);
+    const details = snapshot(owner === null ? input.billing : await billing.companyOf(owner));
+    const country = details?.country ?? '';
+    const taxId = details?.tax_id ?? '';
+    const vat = charged
+      ? { taxCents: charged.taxCents, note: describeChargedVat(charged.taxCents, country, taxId) }
+      : assessVat(payment.net_cents, country, taxId);
+    const totalCents = charged?.totalCents ?? payment.net_cents + vat.taxCents;
+    const paid = await billing.finish(payment.id, 'PAID', {
+      taxCents: vat.taxCents,
+      totalCents,
+      vatNote: vat.note,
+      billing: details,
+    });
+
+    const contact = owner === null ? undefined : await billing.contactOf(owner);
+    const receipt: Receipt | undefined = contact && {
+      to: contact.email,
+      firstName: contact.first_name,
+      purchaseId: payment.ledger_id,
+      credits: payment.credits,
+      netCents: payment.net_cents,
+      taxCents: vat.taxCents,
+      totalCents,
+      vatNote: vat.note,
+      paidAt: paid.settled_at ?? paid.updated_at,
+      provider: payment.provider,
+      billing: details,
+    };
+    return { outcome: { result: 'settled', status: 'PAID' }, receipt };
+  }
+
+  async function settle(input: FulfilmentInput): Promise<Settled> {
     return db.transaction().execute(async (trx) => {
       const billing = billingRepository(trx);
       const payment = await billing.findBySession(input.sessionId);
@@ -64,47 +121,7 @@ export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyB
         return { outcome: { result: 'settled', status } };
       }
 
-      const { charged } = input;
-      if (charged && (charged.netCents !== payment.net_cents || charged.currency !== payment.currency)) {
-        log.error(
-          { payment: payment.id, charged },
-          'checkout amount does not match the purchase; not credited',
-        );
-        return { outcome: { result: 'amount-mismatch' } };
-      }
-      if (!(await settlePurchaseRow(trx, payment.ledger_id))) return { outcome: { result: 'unchanged' } };
-
-      const owner = payment.user_id;
-      if (owner !== null && input.billing) await billing.saveCheckoutBilling(owner, input.billing);
-      const details = snapshot(owner === null ? input.billing : await billing.companyOf(owner));
-      const country = details?.country ?? '';
-      const taxId = details?.tax_id ?? '';
-      const vat = charged
-        ? { taxCents: charged.taxCents, note: describeChargedVat(charged.taxCents, country, taxId) }
-        : assessVat(payment.net_cents, country, taxId);
-      const totalCents = charged?.totalCents ?? payment.net_cents + vat.taxCents;
-      const paid = await billing.finish(payment.id, 'PAID', {
-        taxCents: vat.taxCents,
-        totalCents,
-        vatNote: vat.note,
-        billing: details,
-      });
-
-      const contact = owner === null ? undefined : await billing.contactOf(owner);
-      const receipt: Receipt | undefined = contact && {
-        to: contact.email,
-        firstName: contact.first_name,
-        purchaseId: payment.ledger_id,
-        credits: payment.credits,
-        netCents: payment.net_cents,
-        taxCents: vat.taxCents,
-        totalCents,
-        vatNote: vat.note,
-        paidAt: paid.settled_at ?? paid.updated_at,
-        provider: payment.provider,
-        billing: details,
-      };
-      return { outcome: { result: 'settled', status: 'PAID' }, receipt };
+      return pay(trx, payment, input);
     });
   }
 

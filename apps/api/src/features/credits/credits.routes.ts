@@ -1,24 +1,12 @@
-import { routes, type Transaction } from '@hullscope/contract';
+import { routes } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import type { DB, LedgerRow } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import type { Router } from '../../http/router.js';
-import { balanceOf, ledgerRowsOf } from './ledger.js';
-
-function toTransaction(row: LedgerRow): Transaction {
-  return {
-    id: row.id,
-    amount: row.amount,
-    request_date: row.created_at,
-    status: row.status,
-    kind: row.kind,
-    reason: row.reason,
-  };
-}
+import { balanceOf } from './ledger.js';
+import { listTransactions } from './transactions.js';
 
 export function registerCreditRoutes(router: Router, db: Kysely<DB>): void {
   router.add(routes.getCredits, async ({ user }) => ({ credits: await balanceOf(db, user.id) }));
 
-  router.add(routes.listTransactions, async ({ user }) =>
-    (await ledgerRowsOf(db, user.id)).map(toTransaction),
-  );
+  router.add(routes.listTransactions, ({ user }) => listTransactions(db, user.id));
 }

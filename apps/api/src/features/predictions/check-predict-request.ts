@@ -29,7 +29,10 @@ export async function checkPredictRequest(
 ): Promise<CheckedRequest> {
   const imageIds = [...new Set(payload.images)];
   const credits = await balanceOf(db, owner);
-  const invalid = (message: string, requiredCredits = Number.POSITIVE_INFINITY): CheckedRequest => ({
+  // What the images would cost once the resolution is known; 0 before (JSON has no Infinity, which
+  // stays the web app's own default for "not validated yet").
+  let requiredCredits = 0;
+  const invalid = (message: string): CheckedRequest => ({
     response: {
       message,
       data: { credits, images: imageIds, required_credits: requiredCredits, valid: false },
@@ -44,6 +47,7 @@ export async function checkPredictRequest(
   if (!resolution || resolution.active !== 1) {
     return invalid('The selected resolution is not available. Choose another resolution.');
   }
+  requiredCredits = imageIds.length * resolution.price;
 
   const found = await db
     .selectFrom('images')
@@ -73,11 +77,10 @@ export async function checkPredictRequest(
     );
   }
 
-  const cost = imageIds.length * resolution.price;
+  const cost = requiredCredits;
   if (cost > credits) {
     return invalid(
       `Not enough credits: ${cost} needed (${imageIds.length} × ${resolution.price} per image), ${credits} available.`,
-      cost,
     );
   }
   return {

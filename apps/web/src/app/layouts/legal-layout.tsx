@@ -14,7 +14,13 @@ export function LegalLayout() {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 4 }}>
       <Container maxWidth="md">
         <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 3 }}>
-          <Link component={RouterLink} to={paths.home} underline="none" color="primary.dark" aria-label="Home">
+          <Link
+            component={RouterLink}
+            to={paths.home}
+            underline="none"
+            color="primary.dark"
+            aria-label="Home"
+          >
             <Logo />
           </Link>
           <Stack direction="row" spacing={1} component="nav" aria-label="Legal documents">

@@ -130,7 +130,12 @@ export function ShellLayout() {
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {!wide && (
-            <IconButton color="inherit" edge="start" aria-label="Open the menu" onClick={() => setMenuOpen(true)}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open the menu"
+              onClick={() => setMenuOpen(true)}
+            >
               <MenuIcon />
             </IconButton>
           )}

@@ -17,7 +17,14 @@ export function AccountRoute() {
   return (
     <Box>
       <PageTitle>Account</PageTitle>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: 2 }}>
           <UserDataCard user={user.data} />
           <ChangePasswordCard />

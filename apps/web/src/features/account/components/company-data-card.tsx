@@ -50,7 +50,12 @@ export function CompanyDataCard({ company, countries }: { company: Company; coun
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your Company Data">
         <FormTextField control={control} name="name" label="Company Name" autoComplete="organization" />
         <FormTextField control={control} name="address" label="Address" autoComplete="address-line1" />
-        <FormTextField control={control} name="address_2" label="Address Line 2" autoComplete="address-line2" />
+        <FormTextField
+          control={control}
+          name="address_2"
+          label="Address Line 2"
+          autoComplete="address-line2"
+        />
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 2fr', columnGap: 2 }}>
           <FormTextField control={control} name="zip" label="ZIP Code" autoComplete="postal-code" />
           <FormTextField control={control} name="city" label="City" autoComplete="address-level2" />

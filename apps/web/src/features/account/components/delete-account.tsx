@@ -28,7 +28,12 @@ export function DeleteAccount() {
 
   return (
     <>
-      <Button color="error" variant="outlined" startIcon={<DeleteForeverIcon />} onClick={() => setOpen(true)}>
+      <Button
+        color="error"
+        variant="outlined"
+        startIcon={<DeleteForeverIcon />}
+        onClick={() => setOpen(true)}
+      >
         Delete Account
       </Button>
       <ConfirmDialog

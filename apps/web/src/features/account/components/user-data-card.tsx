@@ -10,7 +10,12 @@ import { useNotify } from '@/lib/notify';
 import { useUpdateUser } from '../api/update-user';
 
 function formValues(user: User): UserUpdateRequest {
-  return { username: user.username, email: user.email, first_name: user.first_name, last_name: user.last_name };
+  return {
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+  };
 }
 
 export function UserDataCard({ user }: { user: User }) {
@@ -34,10 +39,29 @@ export function UserDataCard({ user }: { user: User }) {
     <SectionCard title={`Your User Data (ID: ${user.id})`}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your User Data">
         <FormTextField control={control} name="username" label="Username" autoComplete="username" required />
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
-          <FormTextField control={control} name="first_name" label="First Name" autoComplete="given-name" required />
-          <FormTextField control={control} name="last_name" label="Last Name" autoComplete="family-name" required />
+          <FormTextField
+            control={control}
+            name="first_name"
+            label="First Name"
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label="Last Name"
+            autoComplete="family-name"
+            required
+          />
         </Box>
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
           Save User Data

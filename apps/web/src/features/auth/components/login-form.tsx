@@ -56,7 +56,14 @@ export function LoginForm() {
         autoComplete="current-password"
         slotProps={{ inputLabel: { required: true } }}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={login.isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        loading={login.isPending}
+      >
         Sign in
       </Button>
       <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 2 }}>

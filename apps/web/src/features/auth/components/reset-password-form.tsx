@@ -55,7 +55,14 @@ export function ResetPasswordForm() {
         autoComplete="new-password"
         required
       />
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 2 }} loading={reset.isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        loading={reset.isPending}
+      >
         Submit
       </Button>
     </Box>

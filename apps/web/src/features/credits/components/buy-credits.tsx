@@ -77,8 +77,8 @@ export function BuyCredits({ canPurchase }: { canPurchase: boolean }) {
               )}
             </FormTextField>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Prices are in euro excluding VAT. At checkout you can tick that you are purchasing as a
-              business to add your VAT details and enter a tax ID.
+              Prices are in euro excluding VAT. At checkout you can tick that you are purchasing as a business
+              to add your VAT details and enter a tax ID.
             </Typography>
           </DialogContent>
           <DialogActions>

@@ -8,7 +8,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
-const COLUMNS = ['Transaction-ID', 'Date', 'Request-ID', 'Project', '# Images', 'Resolution', 'Status', 'Amount'];
+const COLUMNS = [
+  'Transaction-ID',
+  'Date',
+  'Request-ID',
+  'Project',
+  '# Images',
+  'Resolution',
+  'Status',
+  'Amount',
+];
 
 function formatAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);

@@ -9,7 +9,14 @@ const baseClasses = [
   ['Hard Fouling', 'calcareous fouling such as mussels or barnacles'],
 ] as const;
 
-const evoClasses = ['Background', 'Clean Structure', 'Light Slime', 'Heavy Slime/Algae', 'Soft Fouling', 'Hard Fouling'];
+const evoClasses = [
+  'Background',
+  'Clean Structure',
+  'Light Slime',
+  'Heavy Slime/Algae',
+  'Soft Fouling',
+  'Hard Fouling',
+];
 
 export function HelpArticle() {
   return (
@@ -19,7 +26,9 @@ export function HelpArticle() {
         <li>
           Hold the camera perpendicular to the surface. Angled shots make large parts of the image unusable.
         </li>
-        <li>Whether a diver, a drone or an ROV takes the images makes no difference. Even illumination helps.</li>
+        <li>
+          Whether a diver, a drone or an ROV takes the images makes no difference. Even illumination helps.
+        </li>
       </ul>
 
       <Heading>Resolutions</Heading>
@@ -54,7 +63,9 @@ export function HelpArticle() {
           </Paragraph>
           <ul>
             {evoClasses.map((label) => (
-              <li key={label}>{label === 'Background' ? 'Background (excluded from the percentages)' : label}</li>
+              <li key={label}>
+                {label === 'Background' ? 'Background (excluded from the percentages)' : label}
+              </li>
             ))}
           </ul>
         </Box>

@@ -14,4 +14,5 @@ export const imageQueryOptions = (projectId: number, imageId: number) =>
     staleTime: Infinity,
   });
 
-export const useImage = (projectId: number, imageId: number) => useQuery(imageQueryOptions(projectId, imageId));
+export const useImage = (projectId: number, imageId: number) =>
+  useQuery(imageQueryOptions(projectId, imageId));

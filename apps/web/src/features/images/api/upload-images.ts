@@ -22,6 +22,7 @@ export const useUploadImages = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadImages,
-    onSuccess: (_, { projectId }) => queryClient.invalidateQueries({ queryKey: queryKeys.thumbnails(projectId) }),
+    onSuccess: (_, { projectId }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.thumbnails(projectId) }),
   });
 };

@@ -56,7 +56,13 @@ export function ThumbnailGrid({ thumbnails, selectedId, onSelect }: ThumbnailGri
                 component="img"
                 src={imageSource(thumbnail.base64_thumbnail)}
                 alt=""
-                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+                sx={{
+                  width: '100%',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  display: 'block',
+                  borderRadius: 0.5,
+                }}
               />
               <Typography variant="caption" noWrap component="span" sx={{ display: 'block', mt: 0.5 }}>
                 {thumbnail.image_name}

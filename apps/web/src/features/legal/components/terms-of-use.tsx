@@ -9,16 +9,16 @@ export function TermsOfUse() {
   return (
     <Article title="Terms of Use">
       <Paragraph>
-        These terms govern the use of {productName}, a web service of {companyName}, {companyAddress} (“we”), for
-        detecting and classifying biofouling on ship hulls and similar surfaces.
+        These terms govern the use of {productName}, a web service of {companyName}, {companyAddress} (“we”),
+        for detecting and classifying biofouling on ship hulls and similar surfaces.
       </Paragraph>
 
       <Heading>1. Who may use the service</Heading>
       <Paragraph>
-        {productName} is offered to businesses only: companies in commercial or industrial maritime activity, such
-        as ship or fleet operators (“clients”). Private or non-commercial use is prohibited. Only employees or
-        representatives whom the client has authorised may use the service on its behalf, and the client is
-        responsible for their actions.
+        {productName} is offered to businesses only: companies in commercial or industrial maritime activity,
+        such as ship or fleet operators (“clients”). Private or non-commercial use is prohibited. Only
+        employees or representatives whom the client has authorised may use the service on its behalf, and the
+        client is responsible for their actions.
       </Paragraph>
 
       <Heading>2. Your account</Heading>
@@ -50,15 +50,15 @@ export function TermsOfUse() {
 
       <Heading>5. Availability and maintenance</Heading>
       <Paragraph>
-        We aim for high availability. Planned maintenance that interrupts the service is announced at least
-        48 hours in advance.
+        We aim for high availability. Planned maintenance that interrupts the service is announced at least 48
+        hours in advance.
       </Paragraph>
 
       <Heading>6. Termination</Heading>
       <Paragraph>
-        You may delete your account at any time on the account page. If either party breaches these terms,
-        the other party may terminate the agreement if the breach is not remedied within 15 days of written
-        notice (the cure period).
+        You may delete your account at any time on the account page. If either party breaches these terms, the
+        other party may terminate the agreement if the breach is not remedied within 15 days of written notice
+        (the cure period).
       </Paragraph>
 
       <Heading>7. Changes to these terms</Heading>

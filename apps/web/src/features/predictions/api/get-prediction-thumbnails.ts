@@ -4,7 +4,11 @@ import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { readOrDefault } from '@/lib/read-or-default';
 
-export const emptyPredictionThumbnails: PredictionThumbnails = { models: [], resolutions: [], thumbnails: [] };
+export const emptyPredictionThumbnails: PredictionThumbnails = {
+  models: [],
+  resolutions: [],
+  thumbnails: [],
+};
 
 export const getPredictionThumbnails = (projectId: number, imageId: number) =>
   api.request(routes.listPredictionThumbnails, { params: { id: projectId, imageId } });

@@ -41,7 +41,9 @@ export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onCha
         >
           Images: {selected.size} of {thumbnails.length} selected
         </Button>
-        <Button onClick={() => onChange(new Set(thumbnails.map((thumbnail) => thumbnail.id)))}>Select All</Button>
+        <Button onClick={() => onChange(new Set(thumbnails.map((thumbnail) => thumbnail.id)))}>
+          Select All
+        </Button>
         <Button onClick={() => onChange(new Set())}>Deselect All</Button>
       </Stack>
       <Collapse in={open} id={listId}>

@@ -61,7 +61,9 @@ export function ImagePredictions({
   if (!data) {
     if (requestRunning) {
       return (
-        <Typography color="text.secondary">The predictions of this image appear when the run is done.</Typography>
+        <Typography color="text.secondary">
+          The predictions of this image appear when the run is done.
+        </Typography>
       );
     }
     return (

@@ -24,8 +24,21 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, mt: 2 }}
     >
       <Box>
-        <Box sx={{ position: 'relative', lineHeight: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}>
-          <Box component="img" src={imageSource(ORG.base64_image)} alt={`Original ${ORG.image_name}`} sx={{ width: '100%' }} />
+        <Box
+          sx={{
+            position: 'relative',
+            lineHeight: 0,
+            borderRadius: 1,
+            overflow: 'hidden',
+            bgcolor: 'grey.900',
+          }}
+        >
+          <Box
+            component="img"
+            src={imageSource(ORG.base64_image)}
+            alt={`Original ${ORG.image_name}`}
+            sx={{ width: '100%' }}
+          />
           <Box
             component="img"
             src={imageSource(PRED.base64_image)}
@@ -59,13 +72,32 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
         </Typography>
       </Box>
       <Box>
-        <Box component="img" src={imageSource(STAT.base64_image)} alt="Statistics of the prediction" sx={{ width: '100%', borderRadius: 1 }} />
+        <Box
+          component="img"
+          src={imageSource(STAT.base64_image)}
+          alt="Statistics of the prediction"
+          sx={{ width: '100%', borderRadius: 1 }}
+        />
         <Box component="ul" aria-label="Class percentages" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {predictions.map((entry) => (
-            <Stack component="li" key={entry.label} direction="row" spacing={1} alignItems="center" sx={{ py: 0.25 }}>
+            <Stack
+              component="li"
+              key={entry.label}
+              direction="row"
+              spacing={1}
+              alignItems="center"
+              sx={{ py: 0.25 }}
+            >
               <Box
                 aria-hidden
-                sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: entry.hex_color, border: 1, borderColor: 'divider' }}
+                sx={{
+                  width: 14,
+                  height: 14,
+                  borderRadius: 0.5,
+                  bgcolor: entry.hex_color,
+                  border: 1,
+                  borderColor: 'divider',
+                }}
               />
               <Typography variant="body2" sx={{ flex: 1 }}>
                 {entry.label}

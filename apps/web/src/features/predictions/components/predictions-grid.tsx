@@ -78,12 +78,29 @@ export function PredictionsGrid({
                 component="img"
                 src={imageSource(thumbnail.base64_thumbnail)}
                 alt=""
-                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+                sx={{
+                  width: '100%',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  display: 'block',
+                  borderRadius: 0.5,
+                }}
               />
-              <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 600 }} noWrap>
+              <Typography
+                variant="caption"
+                component="span"
+                sx={{ display: 'block', fontWeight: 600 }}
+                noWrap
+              >
                 {modelName}
               </Typography>
-              <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} noWrap>
+              <Typography
+                variant="caption"
+                component="span"
+                color="text.secondary"
+                sx={{ display: 'block' }}
+                noWrap
+              >
                 {resolutionName}
               </Typography>
             </ButtonBase>

@@ -5,7 +5,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 
 /** 'Prediction {id} Running!' with how many images are done out of the total. */
-export function RunningRequestAlert({ requestId, progress }: { requestId: number; progress?: RequestProgress }) {
+export function RunningRequestAlert({
+  requestId,
+  progress,
+}: {
+  requestId: number;
+  progress?: RequestProgress;
+}) {
   const total = progress?.total ?? 0;
   const processed = (progress?.done ?? 0) + (progress?.failed ?? 0);
   const percent = total > 0 ? Math.round((processed / total) * 100) : 0;

@@ -147,7 +147,7 @@ export function ScheduleDialog({ open, projectId, thumbnails, onClose }: Schedul
             ) : (
               resolutions.map((option) => (
                 <MenuItem key={option.id} value={String(option.id)}>
-                  {option.display_name} (max {option.resolution}px): {creditsLabel(option.price)}
+                  {option.display_name}: {creditsLabel(option.price)}
                 </MenuItem>
               ))
             )}
@@ -176,7 +176,12 @@ export function ScheduleDialog({ open, projectId, thumbnails, onClose }: Schedul
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="outlined" disabled={!complete} loading={validate.isPending} onClick={() => void onValidate()}>
+        <Button
+          variant="outlined"
+          disabled={!complete}
+          loading={validate.isPending}
+          onClick={() => void onValidate()}
+        >
           Validate Data
         </Button>
         <Button

@@ -23,7 +23,11 @@ export function EditProjectButton({ project, disabled, onDeleted }: EditProjectB
   const deletion = useDeleteProject();
   const notify = useNotify();
   const initialValues = useMemo(
-    () => ({ name: project?.name ?? '', location: project?.location ?? '', description: project?.description ?? '' }),
+    () => ({
+      name: project?.name ?? '',
+      location: project?.location ?? '',
+      description: project?.description ?? '',
+    }),
     [project],
   );
 
