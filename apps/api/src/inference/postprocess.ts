@@ -27,7 +27,8 @@ export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
  */
 export function classPercentages(map: ClassMap, classes: ModelClass[]): LabelPercentage[] {
   const counts = new Array<number>(classes.length).fill(0);
-  for (const value of map.classes) counts[value]! += 1;
+  const { classes: pixels } = map;
+  for (let pixel = 0; pixel < pixels.length; pixel += 1) counts[pixels[pixel]!]! += 1;
   const counted = classes
     .map((modelClass, index) => ({ modelClass, count: counts[index]! }))
     .filter((entry) => entry.modelClass.in_percentages);

@@ -32,13 +32,14 @@ export function toModelInput(image: RgbImage, region: Region, input: ModelManife
   const scale = input.std.map((std) => 1 / (255 * std));
   const offset = input.mean.map((mean, channel) => mean / input.std[channel]!);
   for (let y = 0; y < height; y += 1) {
-    const sourceRow = (region.y + Math.min(y, region.height - 1)) * image.width;
+    const sourceRow = (region.y + Math.min(y, region.height - 1)) * image.width + region.x;
+    const targetRow = y * width;
     for (let x = 0; x < width; x += 1) {
-      const source = (sourceRow + region.x + Math.min(x, region.width - 1)) * 3;
-      const target = y * width + x;
-      for (let channel = 0; channel < 3; channel += 1) {
-        data[channel * plane + target] = image.data[source + channel]! * scale[channel]! - offset[channel]!;
-      }
+      const source = (sourceRow + (x < region.width ? x : region.width - 1)) * 3;
+      const target = targetRow + x;
+      data[target] = image.data[source]! * scale[0]! - offset[0]!;
+      data[plane + target] = image.data[source + 1]! * scale[1]! - offset[1]!;
+      data[2 * plane + target] = image.data[source + 2]! * scale[2]! - offset[2]!;
     }
   }
   return { data, width, height };
