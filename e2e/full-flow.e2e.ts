@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, realSamplesDir } from './support/accounts';
 import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 import { paintHullImage } from './support/images';
@@ -26,6 +26,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   ({ context, page, consoleErrors } = await newPage(browser, server.url));
+});
+
+// A failed step must not leave a dialog open over the next one: start it from a fresh page load.
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -135,7 +140,7 @@ describe('a new customer from sign-up to downloaded results', () => {
     await dialog.getByRole('combobox', { name: 'Resolution' }).click();
     await page.getByRole('option', { name: /^Standard/ }).click();
     expect(await validate.isDisabled()).toBe(true);
-    await dialog.getByRole('button', { name: 'Select All' }).click();
+    await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
     expect(await run.isDisabled()).toBe(true);
     await validate.click();
     await dialog.locator('.MuiAlert-colorSuccess').waitFor();

@@ -50,5 +50,11 @@ export async function newPage(
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
+  await page.mouse.move(0, 0);
+  // Toasts of earlier steps would cover the screen; the README shows the screens themselves.
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    animations: 'disabled',
+    style: '.notistack-SnackbarContainer, .MuiTooltip-popper { display: none !important; }',
+  });
 }

@@ -29,11 +29,16 @@ const original = await benchOriginal();
 const sessions = new SessionCache(availableParallelism());
 const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
 const storage = localStorage(storageDir);
-console.log(`original: 4032x3024 JPEG; ${runs} runs each; ${availableParallelism()} inference threads; tiles above ${maxTilePixels} px`);
+console.log(
+  `original: 4032x3024 JPEG; ${runs} runs each; ${availableParallelism()} inference threads; tiles above ${maxTilePixels} px`,
+);
 
 for (const folder of await benchModels(values.model)) {
   const session = await sessions.get(path.join(folder.directory, MODEL_FILE));
-  for (const [label, maxSide] of [['standard', 800], ['fullhd', 1920]] as const) {
+  for (const [label, maxSide] of [
+    ['standard', 800],
+    ['fullhd', 1920],
+  ] as const) {
     const rgb = await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide);
     await segment(session, folder.manifest, rgb, { maxTilePixels });
     const inference: number[] = [];
@@ -46,7 +51,12 @@ for (const folder of await benchModels(values.model)) {
     for (let run = 0; run < runs; run += 1) {
       const started = performance.now();
       const opened = await openImage(original, MAX_PIXELS);
-      const result = await predictImage(opened.image, { session, manifest: folder.manifest, maxSide, maxTilePixels });
+      const result = await predictImage(opened.image, {
+        session,
+        manifest: folder.manifest,
+        maxSide,
+        maxTilePixels,
+      });
       const prefix = `bench/${label}/${run}`;
       await Promise.all([
         storage.putBuffer(`${prefix}/ORG.jpg`, result.org),

@@ -68,8 +68,15 @@ export function encodePng(rgb: RgbImage): Promise<Buffer> {
  * small: blending at full size cost 20× more.
  */
 export async function overlayThumbnail(photo: RgbImage, mask: RgbImage): Promise<Buffer> {
-  const fit = { width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true } as const;
-  const raw = (image: RgbImage) => ({ raw: { width: image.width, height: image.height, channels: 3 as const } });
+  const fit = {
+    width: THUMBNAIL_SIDE,
+    height: THUMBNAIL_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  } as const;
+  const raw = (image: RgbImage) => ({
+    raw: { width: image.width, height: image.height, channels: 3 as const },
+  });
   const maskLayer = await sharp(mask.data, raw(mask))
     .resize({ ...fit, kernel: 'nearest' })
     .ensureAlpha(0.5)

@@ -1,4 +1,4 @@
-import TollIcon from '@mui/icons-material/Toll';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -28,7 +28,7 @@ export function CreditBadge() {
           color="secondary"
           data-testid="credit-badge"
         >
-          <TollIcon />
+          <AccountBalanceWalletIcon />
         </Badge>
       </IconButton>
     </Tooltip>

@@ -1,11 +1,11 @@
-import TollIcon from '@mui/icons-material/Toll';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 export function CreditsSummary({ credits }: { credits: number }) {
   return (
     <Stack direction="row" spacing={2} alignItems="center">
-      <TollIcon color="primary" sx={{ fontSize: 40 }} />
+      <AccountBalanceWalletIcon color="primary" sx={{ fontSize: 40 }} />
       <div>
         <Typography variant="overline" color="text.secondary" component="p">
           Credits available

@@ -58,7 +58,7 @@ export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onCha
             sx={{
               mt: 1,
               display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
               columnGap: '20px',
               rowGap: 1,
               maxHeight: 600,
@@ -68,7 +68,12 @@ export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onCha
             {thumbnails.map((thumbnail) => (
               <FormControlLabel
                 key={thumbnail.id}
-                sx={{ m: 0, alignItems: 'center', minWidth: 0 }}
+                sx={{
+                  m: 0,
+                  minWidth: 0,
+                  width: '100%',
+                  '& .MuiFormControlLabel-label': { minWidth: 0, overflow: 'hidden' },
+                }}
                 control={
                   <Checkbox checked={selected.has(thumbnail.id)} onChange={() => toggle(thumbnail.id)} />
                 }

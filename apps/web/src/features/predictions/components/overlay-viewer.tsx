@@ -7,6 +7,8 @@ import { useId, useState } from 'react';
 import { imageSource } from '@/lib/data-url';
 
 export const INITIAL_OPACITY = 0.5;
+/** Fits original and mask (same size, so the same letterboxing) beside the statistics on a laptop. */
+const VIEWER_HEIGHT = 420;
 
 /**
  * The original with the prediction mask over it; the slider (0 to 1, step 0.01, 0.5 at first)
@@ -37,14 +39,14 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
             component="img"
             src={imageSource(ORG.base64_image)}
             alt={`Original ${ORG.image_name}`}
-            sx={{ width: '100%' }}
+            sx={{ width: '100%', height: VIEWER_HEIGHT, objectFit: 'contain', display: 'block' }}
           />
           <Box
             component="img"
             src={imageSource(PRED.base64_image)}
             alt={`Prediction mask of ${ORG.image_name}`}
             data-testid="prediction-overlay"
-            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity }}
+            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', opacity }}
           />
         </Box>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>
@@ -58,7 +60,12 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
             step={0.01}
             value={opacity}
             valueLabelDisplay="auto"
-            onChange={(_, value) => setOpacity(Array.isArray(value) ? (value[0] ?? INITIAL_OPACITY) : value)}
+            valueLabelFormat={(value) => value.toFixed(2)}
+            onChange={(_, value) => {
+              const chosen = Array.isArray(value) ? (value[0] ?? INITIAL_OPACITY) : value;
+              // Keyboard steps of 0.01 accumulate float error; keep the two decimals the step means.
+              setOpacity(Math.round(chosen * 100) / 100);
+            }}
           />
           <Typography variant="body2" sx={{ width: 40, textAlign: 'right' }} data-testid="opacity-value">
             {opacity.toFixed(2)}

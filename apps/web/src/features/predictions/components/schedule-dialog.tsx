@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -166,11 +165,6 @@ export function ScheduleDialog({ open, projectId, thumbnails, onClose }: Schedul
         {validated && (
           <Alert severity={validation.data.valid ? 'success' : 'warning'} sx={{ mt: 2 }}>
             {validation.message}
-            {Number.isFinite(validation.data.required_credits) && (
-              <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-                {validation.data.required_credits} credits required, {validation.data.credits} available.
-              </Typography>
-            )}
           </Alert>
         )}
       </DialogContent>
