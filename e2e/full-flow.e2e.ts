@@ -19,7 +19,8 @@ let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 
-const menu = (name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
+const menu = (name: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
 const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
 beforeAll(async () => {
@@ -70,7 +71,10 @@ describe('a new customer from sign-up to downloaded results', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await toast('Logged in successfully').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByTestId('welcome').filter({ hasText: `Welcome, ${account.first_name}` }).waitFor();
+    await page
+      .getByTestId('welcome')
+      .filter({ hasText: `Welcome, ${account.first_name}` })
+      .waitFor();
     await page.getByRole('button', { name: 'Credits: 50' }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('refresh_token'))).toBeTruthy();
   });
@@ -100,7 +104,9 @@ describe('a new customer from sign-up to downloaded results', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('Project successfully created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByRole('combobox', { name: 'Select a project' }).textContent()).toBe(projectName);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Select a project' }).textContent())
+      .toBe(projectName);
   });
 
   it('uploads two images, one picked and one dropped, with a progress bar per file', async () => {
@@ -156,7 +162,10 @@ describe('a new customer from sign-up to downloaded results', () => {
     await running.waitFor();
     expect(await page.getByRole('button', { name: 'Schedule Prediction' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Download All Project Data' }).isDisabled()).toBe(true);
-    await page.getByTestId('prediction-progress').filter({ hasText: /\d+ \/ 2 images done/ }).waitFor();
+    await page
+      .getByTestId('prediction-progress')
+      .filter({ hasText: /\d+ \/ 2 images done/ })
+      .waitFor();
     await running.waitFor({ state: 'detached', timeout: PREDICTION_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Credits: 48' }).waitFor();
   });
@@ -175,7 +184,9 @@ describe('a new customer from sign-up to downloaded results', () => {
     for (let step = 0; step < 25; step += 1) await page.keyboard.press('ArrowRight');
     await page.getByTestId('opacity-value').filter({ hasText: '0.75' }).waitFor();
     expect(await overlay.evaluate((element) => getComputedStyle(element).opacity)).toBe('0.75');
-    expect(await page.getByRole('list', { name: 'Class percentages' }).getByRole('listitem').count()).toBeGreaterThan(1);
+    expect(
+      await page.getByRole('list', { name: 'Class percentages' }).getByRole('listitem').count(),
+    ).toBeGreaterThan(1);
     await saveScreenshot(page, 'projects');
   });
 
@@ -197,7 +208,16 @@ describe('a new customer from sign-up to downloaded results', () => {
     expect(await page.getByRole('button', { name: 'Buy Credits' }).isEnabled()).toBe(true);
     const table = page.getByRole('table', { name: 'Your Transactions' });
     const headers = await table.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Transaction-ID', 'Date', 'Request-ID', 'Project', '# Images', 'Resolution', 'Status', 'Amount']);
+    expect(headers).toEqual([
+      'Transaction-ID',
+      'Date',
+      'Request-ID',
+      'Project',
+      '# Images',
+      'Resolution',
+      'Status',
+      'Amount',
+    ]);
     const newest = table.getByRole('row').nth(1);
     await newest.filter({ hasText: projectName }).waitFor();
     const cells = await newest.getByRole('cell').allTextContents();

@@ -55,7 +55,11 @@ export async function createConfirmedAccount(server: RunningServer, account: Acc
     username: account.username,
     password: account.password,
   })) as { access: string };
-  return { account, token: tokens.access, api: (method: string, url: string, body?: unknown) => call(server, method, url, body, tokens.access) };
+  return {
+    account,
+    token: tokens.access,
+    api: (method: string, url: string, body?: unknown) => call(server, method, url, body, tokens.access),
+  };
 }
 
 export async function loginInBrowser(page: Page, account: Account): Promise<void> {
@@ -73,4 +77,7 @@ export async function readSample(name: string): Promise<Blob> {
 }
 
 /** The four real inspection images beside the checkout (../shared, Apache-2.0; see its README). */
-export const realSamplesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/data/real-samples');
+export const realSamplesDir = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../../shared/data/real-samples',
+);

@@ -24,7 +24,15 @@ export async function paintHullImage(browser: Browser, width = 640, height = 480
         context.fillStyle = 'rgba(86, 110, 52, 0.75)';
         for (let patch = 0; patch < 14; patch += 1) {
           context.beginPath();
-          context.ellipse(random() * width, random() * height, 20 + random() * 70, 10 + random() * 40, random() * 3, 0, 7);
+          context.ellipse(
+            random() * width,
+            random() * height,
+            20 + random() * 70,
+            10 + random() * 40,
+            random() * 3,
+            0,
+            7,
+          );
           context.fill();
         }
         context.fillStyle = '#e8e4da';

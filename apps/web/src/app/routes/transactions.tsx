@@ -1,7 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { useCompany } from '@/features/account/api/get-company';
 import { useCredits } from '@/features/credits/api/get-credits';
@@ -16,10 +18,22 @@ export function TransactionsRoute() {
   const company = useCompany();
   const transactions = useTransactions();
   const canPurchase = (company.data?.country ?? '') !== '';
+  // The payment provider's checkout sends the buyer back here with the outcome.
+  const checkout = useSearchParams()[0].get('checkout');
 
   return (
     <Box>
       <PageTitle>Transactions</PageTitle>
+      {checkout === 'success' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Thank you for your purchase. The Credits are added as soon as the payment is confirmed.
+        </Alert>
+      )}
+      {checkout === 'cancelled' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The payment was cancelled; no Credits were bought.
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems={{ md: 'center' }}>
           <CreditsSummary credits={credits.data?.credits ?? 0} />

@@ -46,7 +46,14 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
             src={imageSource(PRED.base64_image)}
             alt={`Prediction mask of ${ORG.image_name}`}
             data-testid="prediction-overlay"
-            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', opacity }}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'contain',
+              opacity,
+            }}
           />
         </Box>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1 }}>

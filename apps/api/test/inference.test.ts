@@ -1,0 +1,58 @@
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
+import { classPercentages } from '../src/inference/postprocess.js';
+import { segment } from '../src/inference/segment.js';
+import type { RgbImage } from '../src/media/renditions.js';
+import { FIXTURE_MODELS_DIR } from './support/test-app.js';
+
+let folder: ModelFolder;
+let session: ort.InferenceSession;
+beforeAll(async () => {
+  folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+  session = await ort.InferenceSession.create(path.join(folder.directory, MODEL_FILE));
+});
+afterAll(() => session.release());
+
+/** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
+function noiseImage(width: number, height: number): RgbImage {
+  const data = Buffer.alloc(width * height * 3);
+  let state = 12345;
+  for (let index = 0; index < data.length; index += 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    data[index] = state >> 23;
+  }
+  return { data, width, height };
+}
+
+describe('segment', () => {
+  it('gives the same classes in overlapping tiles as on the whole image, at an odd size', async () => {
+    const image = noiseImage(333, 257);
+    const whole = await segment(session, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
+    const tiled = await segment(session, folder.manifest, image, { maxTilePixels: 96 * 96 });
+    expect([tiled.width, tiled.height]).toEqual([333, 257]);
+    expect(new Set(whole.classes).size).toBe(4);
+    expect(Buffer.from(tiled.classes).equals(Buffer.from(whole.classes))).toBe(true);
+  });
+});
+
+describe('classPercentages', () => {
+  const classes = [
+    { label: 'Background', hex_color: '#000000', in_percentages: false },
+    { label: 'A', hex_color: '#111111', in_percentages: true },
+    { label: 'B', hex_color: '#222222', in_percentages: true },
+    { label: 'C', hex_color: '#333333', in_percentages: true },
+  ];
+  const map = (values: number[]) => ({ classes: Uint8Array.from(values), width: values.length, height: 1 });
+
+  it('excludes Background and rounds thirds so the sum is exactly 100', () => {
+    const result = classPercentages(map([0, 0, 0, 1, 2, 3]), classes);
+    expect(result.map((entry) => entry.percentage)).toEqual([33.34, 33.33, 33.33]);
+    expect(result.reduce((sum, entry) => sum + entry.percentage * 100, 0)).toBe(10_000);
+  });
+
+  it('is all 0 when every pixel is Background', () => {
+    expect(classPercentages(map([0, 0, 0]), classes).map((entry) => entry.percentage)).toEqual([0, 0, 0]);
+  });
+});
