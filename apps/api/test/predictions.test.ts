@@ -352,21 +352,24 @@ describe('validation', () => {
 });
 
 describe('failures', () => {
-  it('refunds an image that cannot be processed; the request finishes with the rest', async () => {
+  /** Uploads the images, removes the originals of those named in `lost`, and runs them all. */
+  async function runWithLostOriginals(names: string[], lost: string[], resolution: string) {
     const user = await signUp(t.app, t.config.mail.outboxDir);
-    const { projectId, imageIds } = await projectWithImages(user, [
-      { name: 'fine.png', data: await solidImage('png') },
-      { name: 'lost.png', data: await solidImage('png') },
-    ]);
-    const lost = await t.app.database.db
-      .selectFrom('images')
-      .select('storage_prefix')
-      .where('id', '=', imageIds[1]!)
-      .executeTakeFirstOrThrow();
-    await rm(path.join(t.config.storageDir, lost.storage_prefix, 'original.png'));
+    const files = await Promise.all(names.map(async (name) => ({ name, data: await solidImage('png') })));
+    const { projectId, imageIds } = await projectWithImages(user, files);
+    const { db } = t.app.database;
+    for (const [index, name] of names.entries()) {
+      if (!lost.includes(name)) continue;
+      const row = await db
+        .selectFrom('images')
+        .select('storage_prefix')
+        .where('id', '=', imageIds[index]!)
+        .executeTakeFirstOrThrow();
+      await rm(path.join(t.config.storageDir, row.storage_prefix, 'original.png'));
+    }
     const payload = {
       model: await fixtureModelId(t.app, user.headers),
-      resolution: await resolutionId(t.app, user.headers, 'fullhd'),
+      resolution: await resolutionId(t.app, user.headers, resolution),
       images: imageIds,
     };
     const scheduled = await t.app.inject({
@@ -375,9 +378,19 @@ describe('failures', () => {
       headers: user.headers,
       payload,
     });
-    const finished = await waitForRequest(t.app, user.headers, scheduled.json().request_id);
+    const requestId: number = scheduled.json().request_id;
+    return { user, imageIds, requestId, finished: await waitForRequest(t.app, user.headers, requestId) };
+  }
+
+  it('refunds an image that cannot be processed; the request finishes with the rest', async () => {
+    const { user, imageIds, requestId, finished } = await runWithLostOriginals(
+      ['fine.png', 'lost.png'],
+      ['lost.png'],
+      'fullhd',
+    );
     expect(finished).toMatchObject({ status: 'DONE', progress: { done: 1, failed: 1, total: 2 } });
-    const rows = await t.app.database.db
+    const { db } = t.app.database;
+    const rows = await db
       .selectFrom('credit_ledger')
       .selectAll()
       .where('user_id', '=', user.userId)
@@ -389,36 +402,23 @@ describe('failures', () => {
       ['refund', 2],
     ]);
     expect(rows[2]).toMatchObject({
-      prediction_request_id: scheduled.json().request_id,
+      prediction_request_id: requestId,
       reason: 'Refund: lost.png could not be processed',
     });
-    expect(await balanceOf(t.app.database.db, user.userId)).toBe(48);
-    expect(await ledgerSum(t.app.database.db, user.userId)).toBe(48);
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/transactions/', headers: user.headers })
+    ).json();
+    expect(listed.find((row: { kind: string }) => row.kind === 'refund')).toMatchObject({
+      amount: 2,
+      predict_queue: { id: requestId, images: imageIds, status: 'DONE' },
+    });
+    expect(await balanceOf(db, user.userId)).toBe(48);
+    expect(await ledgerSum(db, user.userId)).toBe(48);
   });
 
   it('marks a request FAILED when no image could be processed, and refunds all', async () => {
-    const user = await signUp(t.app, t.config.mail.outboxDir);
-    const { projectId, imageIds } = await projectWithImages(user, [
-      { name: 'gone.png', data: await solidImage('png') },
-    ]);
-    const row = await t.app.database.db
-      .selectFrom('images')
-      .select('storage_prefix')
-      .where('id', '=', imageIds[0]!)
-      .executeTakeFirstOrThrow();
-    await rm(path.join(t.config.storageDir, row.storage_prefix, 'original.png'));
-    const payload = {
-      model: await fixtureModelId(t.app, user.headers),
-      resolution: await resolutionId(t.app, user.headers, 'standard'),
-      images: imageIds,
-    };
-    const scheduled = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/request-predict/`,
-      headers: user.headers,
-      payload,
-    });
-    expect((await waitForRequest(t.app, user.headers, scheduled.json().request_id)).status).toBe('FAILED');
+    const { user, finished } = await runWithLostOriginals(['gone.png'], ['gone.png'], 'standard');
+    expect(finished.status).toBe('FAILED');
     expect(await balanceOf(t.app.database.db, user.userId)).toBe(50);
   });
 });
