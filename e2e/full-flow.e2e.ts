@@ -117,7 +117,7 @@ describe('a new customer from sign-up to downloaded results', () => {
 
     await dialog.locator('input[type=file]').setInputFiles(realSample);
     const painted = await paintHullImage(browser);
-    const dataTransfer = await page.evaluateHandle((bytes) => {
+    const dataTransfer = await page.evaluateHandle((bytes: number[]) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(bytes)], 'starboard-midship.png', { type: 'image/png' }));
       return transfer;
@@ -187,7 +187,7 @@ describe('a new customer from sign-up to downloaded results', () => {
     expect(
       await page.getByRole('list', { name: 'Class percentages' }).getByRole('listitem').count(),
     ).toBeGreaterThan(1);
-    await saveScreenshot(page, 'projects');
+    await saveScreenshot(page, 'projects', { fullPage: true });
   });
 
   it('downloads the whole project as a ZIP named by the server', async () => {

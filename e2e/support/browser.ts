@@ -47,7 +47,7 @@ export async function newPage(
 }
 
 /** Saves a screenshot of a main screen for the README (docs/screenshots/<name>.png). */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.mouse.move(0, 0);
@@ -55,6 +55,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({
     path: path.join(screenshotDir, `${name}.png`),
     animations: 'disabled',
+    fullPage,
     style: '.notistack-SnackbarContainer, .MuiTooltip-popper { display: none !important; }',
   });
 }
