@@ -268,6 +268,23 @@ describe('a full prediction run', () => {
     ).toBeUndefined();
     expect(await ledgerSum(t.app.database.db, user.userId)).toBe(48);
 
+    // Another user sees none of it.
+    const stranger = await signUp(t.app, t.config.mail.outboxDir);
+    for (const [method, url] of [
+      ['GET', `${base}/predictionset/${predictionId}/`],
+      ['GET', `/api/request/${requestId}/`],
+      ['POST', `${base}/validate-predict-request/`],
+      ['POST', `${base}/request-predict/`],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: stranger.headers,
+        payload: method === 'POST' ? payload : undefined,
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+
     // Now every image has this prediction: the same request again is a duplicate, naming the images.
     const duplicate = await t.app.inject({
       method: 'POST',
