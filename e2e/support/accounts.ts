@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { waitForMailLink } from './outbox';
-import type { RunningServer } from './server';
+import { repositoryRoot, type RunningServer } from './server';
 
 export interface Account {
   username: string;
@@ -12,6 +12,9 @@ export interface Account {
   last_name: string;
   password: string;
 }
+
+/** The four real inspection images beside the checkout (../shared, Apache-2.0; see its README). */
+export const realSamplesDir = path.join(repositoryRoot, '../shared/data/real-samples');
 
 let sequence = 0;
 
@@ -75,9 +78,3 @@ export async function loginInBrowser(page: Page, account: Account): Promise<void
 export async function readSample(name: string): Promise<Blob> {
   return new Blob([await readFile(path.join(realSamplesDir, name))], { type: 'image/jpeg' });
 }
-
-/** The four real inspection images beside the checkout (../shared, Apache-2.0; see its README). */
-export const realSamplesDir = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../../../shared/data/real-samples',
-);

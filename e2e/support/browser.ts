@@ -51,6 +51,10 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = fals
   await mkdir(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   // Toasts of earlier steps would cover the screen; the README shows the screens themselves.
   await page.screenshot({
     path: path.join(screenshotDir, `${name}.png`),

@@ -10,10 +10,8 @@ export const paths = {
     resetPassword: '/user/reset-password',
   },
   legal: {
-    root: '/legal/',
     terms: '/legal/terms-of-use/',
     privacy: '/legal/privacy-policy/',
-    licenseTerms: '/legal/license-terms/',
     imprint: '/legal/imprint/',
   },
   app: {

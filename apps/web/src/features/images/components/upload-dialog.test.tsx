@@ -12,7 +12,7 @@ describe('the upload dialog', () => {
   it('keeps Upload disabled until images are chosen, and adds them cumulatively', async () => {
     stubApi({});
     const user = userEvent.setup();
-    const { container } = renderWithApp(<UploadDialog open projectId={1} onClose={() => undefined} />);
+    renderWithApp(<UploadDialog open projectId={1} onClose={() => undefined} />);
     const upload = screen.getByRole('button', { name: 'Upload' });
     expect(upload).toBeDisabled();
     const input = document.body.querySelector<HTMLInputElement>('input[type=file]');
@@ -24,7 +24,6 @@ describe('the upload dialog', () => {
       expect.stringContaining('hull-2.jpg'),
     ]);
     expect(upload).toBeEnabled();
-    expect(container).toBeTruthy();
   });
 
   it('takes images dropped on it', () => {
