@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '@/components/form/form-text-field';
+import { ProfileFields } from '@/components/form/profile-fields';
 import { SectionCard } from '@/components/ui/section-card';
 import { useNotify } from '@/lib/notify';
 import { useUpdateUser } from '../api/update-user';
@@ -38,31 +38,7 @@ export function UserDataCard({ user }: { user: User }) {
   return (
     <SectionCard title={`Your User Data (ID: ${user.id})`}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your User Data">
-        <FormTextField control={control} name="username" label="Username" autoComplete="username" required />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
-          <FormTextField
-            control={control}
-            name="first_name"
-            label="First Name"
-            autoComplete="given-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="last_name"
-            label="Last Name"
-            autoComplete="family-name"
-            required
-          />
-        </Box>
+        <ProfileFields control={control} />
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
           Save User Data
         </Button>

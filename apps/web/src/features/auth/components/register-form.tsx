@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
+import { ProfileFields } from '@/components/form/profile-fields';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApiError, fieldErrorsOf, reasonOf } from '@/lib/api-errors';
@@ -66,32 +67,7 @@ export function RegisterForm() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
       <AuthFormHeading>Sign up for {env.productName}</AuthFormHeading>
-      <FormTextField control={control} name="username" label="Username" autoComplete="username" required />
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        helperText="Your company e-mail address"
-        required
-      />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
-        <FormTextField
-          control={control}
-          name="first_name"
-          label="First Name"
-          autoComplete="given-name"
-          required
-        />
-        <FormTextField
-          control={control}
-          name="last_name"
-          label="Last Name"
-          autoComplete="family-name"
-          required
-        />
-      </Box>
+      <ProfileFields control={control} emailHelperText="Your company e-mail address" />
       <FormTextField
         control={control}
         name="password"

@@ -1,8 +1,7 @@
+import { SelectableThumbnail } from '@/components/ui/selectable-thumbnail';
 import type { ImageThumbnail } from '@hullscope/contract';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { imageSource } from '@/lib/data-url';
 
 interface ThumbnailGridProps {
   thumbnails: ImageThumbnail[];
@@ -36,38 +35,16 @@ export function ThumbnailGrid({ thumbnails, selectedId, onSelect }: ThumbnailGri
         const selected = thumbnail.id === selectedId;
         return (
           <Box role="listitem" key={thumbnail.id}>
-            <ButtonBase
-              onClick={() => onSelect(thumbnail.id)}
-              aria-pressed={selected}
-              aria-label={thumbnail.image_name}
-              focusRipple
-              sx={{
-                display: 'block',
-                width: '100%',
-                borderRadius: 1,
-                p: 0.5,
-                border: '3px dashed',
-                borderColor: selected ? 'primary.main' : 'transparent',
-                bgcolor: 'background.paper',
-                textAlign: 'left',
-              }}
+            <SelectableThumbnail
+              base64={thumbnail.base64_thumbnail}
+              selected={selected}
+              label={thumbnail.image_name}
+              onSelect={() => onSelect(thumbnail.id)}
             >
-              <Box
-                component="img"
-                src={imageSource(thumbnail.base64_thumbnail)}
-                alt=""
-                sx={{
-                  width: '100%',
-                  aspectRatio: '4 / 3',
-                  objectFit: 'cover',
-                  display: 'block',
-                  borderRadius: 0.5,
-                }}
-              />
               <Typography variant="caption" noWrap component="span" sx={{ display: 'block', mt: 0.5 }}>
                 {thumbnail.image_name}
               </Typography>
-            </ButtonBase>
+            </SelectableThumbnail>
           </Box>
         );
       })}

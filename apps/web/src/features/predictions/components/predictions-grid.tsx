@@ -1,8 +1,7 @@
+import { SelectableThumbnail } from '@/components/ui/selectable-thumbnail';
 import type { PredictionThumbnail } from '@hullscope/contract';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { imageSource } from '@/lib/data-url';
 
 export const MODEL_NAME_MISSING = 'model name missing';
 export const RESOLUTION_NAME_MISSING = 'resolution name missing';
@@ -58,34 +57,12 @@ export function PredictionsGrid({
         const selected = thumbnail.prediction_id === selectedId;
         return (
           <Box role="listitem" key={thumbnail.prediction_id}>
-            <ButtonBase
-              onClick={() => onSelect(thumbnail.prediction_id)}
-              aria-pressed={selected}
-              aria-label={`Prediction ${modelName}, ${resolutionName}`}
-              focusRipple
-              sx={{
-                display: 'block',
-                width: '100%',
-                p: 0.5,
-                borderRadius: 1,
-                border: '3px dashed',
-                borderColor: selected ? 'primary.main' : 'transparent',
-                bgcolor: 'background.paper',
-                textAlign: 'left',
-              }}
+            <SelectableThumbnail
+              base64={thumbnail.base64_thumbnail}
+              selected={selected}
+              label={`Prediction ${modelName}, ${resolutionName}`}
+              onSelect={() => onSelect(thumbnail.prediction_id)}
             >
-              <Box
-                component="img"
-                src={imageSource(thumbnail.base64_thumbnail)}
-                alt=""
-                sx={{
-                  width: '100%',
-                  aspectRatio: '4 / 3',
-                  objectFit: 'cover',
-                  display: 'block',
-                  borderRadius: 0.5,
-                }}
-              />
               <Typography
                 variant="caption"
                 component="span"
@@ -103,7 +80,7 @@ export function PredictionsGrid({
               >
                 {resolutionName}
               </Typography>
-            </ButtonBase>
+            </SelectableThumbnail>
           </Box>
         );
       })}

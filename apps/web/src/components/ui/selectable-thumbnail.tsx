@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import type { ReactNode } from 'react';
+import { imageSource } from '@/lib/data-url';
+
+interface SelectableThumbnailProps {
+  base64: string;
+  selected: boolean;
+  label: string;
+  onSelect: () => void;
+  /** The caption under the picture. */
+  children: ReactNode;
+}
+
+/** A thumbnail button; the selected one has the dashed blue border of spec §2.3. */
+export function SelectableThumbnail({
+  base64,
+  selected,
+  label,
+  onSelect,
+  children,
+}: SelectableThumbnailProps) {
+  return (
+    <ButtonBase
+      onClick={onSelect}
+      aria-pressed={selected}
+      aria-label={label}
+      focusRipple
+      sx={{
+        display: 'block',
+        width: '100%',
+        borderRadius: 1,
+        p: 0.5,
+        border: '3px dashed',
+        borderColor: selected ? 'primary.main' : 'transparent',
+        bgcolor: 'background.paper',
+        textAlign: 'left',
+      }}
+    >
+      <Box
+        component="img"
+        src={imageSource(base64)}
+        alt=""
+        sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+      />
+      {children}
+    </ButtonBase>
+  );
+}
