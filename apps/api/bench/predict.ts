@@ -18,7 +18,7 @@ const { values } = parseArgs({
   options: {
     model: { type: 'string' },
     runs: { type: 'string', default: '5' },
-    'max-tile-pixels': { type: 'string', default: String(1024 * 1024) },
+    'max-tile-pixels': { type: 'string', default: String(512 * 512) },
   },
 });
 const runs = Number(values.runs);

@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
   INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
-  INFERENCE_MAX_TILE_PIXELS: positiveInt(1024 * 1024),
+  INFERENCE_MAX_TILE_PIXELS: positiveInt(512 * 512),
   PRODUCTION: z
     .enum(['true', 'false'])
     .default('false')

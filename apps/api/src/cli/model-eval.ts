@@ -68,7 +68,7 @@ const { values } = parseArgs({
     masks: { type: 'string' },
     resolution: { type: 'string', default: '800' },
     out: { type: 'string' },
-    'max-tile-pixels': { type: 'string', default: String(1024 * 1024) },
+    'max-tile-pixels': { type: 'string', default: String(512 * 512) },
   },
 });
 if (!values.model || !values.images || !values.masks) fail('--model, --images and --masks are required.');

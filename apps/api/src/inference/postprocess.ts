@@ -9,13 +9,15 @@ function rgbOf(hex: string): [number, number, number] {
 
 /** The class map painted in the classes' colours: the PRED image, the size of ORG. */
 export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
-  const palette = classes.map((modelClass) => rgbOf(modelClass.hex_color));
-  const data = Buffer.alloc(map.width * map.height * 3);
-  for (let pixel = 0; pixel < map.classes.length; pixel += 1) {
-    const [r, g, b] = palette[map.classes[pixel]!]!;
-    data[pixel * 3] = r;
-    data[pixel * 3 + 1] = g;
-    data[pixel * 3 + 2] = b;
+  // A flat palette and plain indexed writes: this loop runs over every pixel of every prediction.
+  const palette = Uint8Array.from(classes.flatMap((modelClass) => rgbOf(modelClass.hex_color)));
+  const { classes: pixels } = map;
+  const data = Buffer.allocUnsafe(pixels.length * 3);
+  for (let pixel = 0, out = 0; pixel < pixels.length; pixel += 1, out += 3) {
+    const entry = pixels[pixel]! * 3;
+    data[out] = palette[entry]!;
+    data[out + 1] = palette[entry + 1]!;
+    data[out + 2] = palette[entry + 2]!;
   }
   return { data, width: map.width, height: map.height };
 }
