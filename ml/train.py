@@ -12,7 +12,6 @@ import math
 import time
 from pathlib import Path
 
-import numpy as np
 import torch
 import torch.nn.functional as F
 
@@ -127,7 +126,7 @@ def main(argv=None):
         if step % 500 == 0 or step == a.steps:
             torch.save({"model_id": a.model, "state_dict": model.state_dict()}, a.out)
     train_s = time.time() - t_train
-    info = {"model_id": a.model, "steps": a.steps, "batch": a.batch, "crop": a.crop, "lr": a.lr, "seed": a.seed,
+    info = {"model_id": a.model, "data": a.data, "steps": a.steps, "batch": a.batch, "crop": a.crop, "lr": a.lr, "seed": a.seed,
             "init": a.init, "train_samples": len(masks), "train_seconds": round(train_s), "threads": a.threads,
             "params": count_params(model)}
     Path(a.out).with_suffix(".json").write_text(json.dumps(info, indent=2))

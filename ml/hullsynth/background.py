@@ -39,7 +39,7 @@ def darkness(rng, h, w):
 
 def render_backdrop(rng, h, w):
     roll = rng.random()
-    if roll < 0.5:
+    if roll < 0.55:
         return open_water(rng, h, w)
     if roll < 0.7:
         img = open_water(rng, h, w)
@@ -113,7 +113,7 @@ def tag(img, label, rng, light_dir):
     img *= (1 - 0.4 * cv2.GaussianBlur(sh, (0, 0), tw * 0.1 + 1))[..., None]
     m = np.zeros((h, w), np.float32)
     cv2.fillConvexPoly(m, box, 1.0, cv2.LINE_AA)
-    color = jitter_color(rng, TAG_COLORS[rng.integers(len(TAG_COLORS))], 0.05)
+    color = jitter_color(rng, TAG_COLORS[rng.choice(len(TAG_COLORS), p=[0.5, 0.2, 0.1, 0.1, 0.1])], 0.05)
     img += m[..., None] * (color - img)
     label[m > 0.5] = BACKGROUND
     if tw > 8 and th > 8:
@@ -170,9 +170,9 @@ def diver_equipment(img, label, rng, light_dir):
 
 def render_props(img, label, rng, light_dir):
     """Near-camera clutter drawn over the scene after perspective."""
-    if rng.random() < 0.35:
+    if rng.random() < 0.5:
         panel_frame(img, label, rng, light_dir)
-    for _ in range(int(rng.choice([0, 0, 0, 0, 0, 1, 2, 3]))):
+    for _ in range(int(rng.choice([0, 0, 0, 1, 1, 2, 3]))):
         tag(img, label, rng, light_dir)
     if rng.random() < 0.05:
         diver_equipment(img, label, rng, light_dir)

@@ -93,7 +93,7 @@ def tubeworms(s, within, count, dark_substrate):
 def mussel(s, cy, cx):
     """Dark, glossy, elongated shells with growth lines."""
     rng = s.rng
-    a, b = max(3.0, s.cm(rng.uniform(1.5, 4))), None
+    a = max(3.0, s.cm(rng.uniform(1.5, 4)))
     b = a * rng.uniform(0.4, 0.55)
     size = int(2 * a + 4) | 1
     yy, xx = np.mgrid[0:size, 0:size] - size // 2

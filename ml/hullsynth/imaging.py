@@ -23,12 +23,12 @@ def perspective(rng, h, w, strength):
     return cv2.getPerspectiveTransform(src, dst.astype(np.float32))
 
 
-def warp(rgb, label, valid, matrix, out_hw):
+def warp(rgb, label, matrix, out_hw):
+    """Apply a homography; borders mirror the surface so image and label stay consistent."""
     h, w = out_hw
     rgb = cv2.warpPerspective(rgb, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    label = cv2.warpPerspective(label, matrix, (w, h), flags=cv2.INTER_NEAREST, borderValue=0)
-    valid = cv2.warpPerspective(valid.astype(np.uint8), matrix, (w, h), flags=cv2.INTER_NEAREST, borderValue=0)
-    return rgb, label, valid.astype(bool)
+    label = cv2.warpPerspective(label, matrix, (w, h), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_REFLECT)
+    return rgb, label
 
 
 def uneven_light(rng, img, strength):

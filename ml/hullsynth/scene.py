@@ -5,7 +5,7 @@ import numpy as np
 from . import background, hard, hull, imaging, niches, slime, soft
 from .canvas import Surface
 from .classes import BACKGROUND
-from .noise import fbm, smoothstep
+from .noise import blob_mask, fbm, smoothstep
 
 
 def _log_uniform(rng, lo, hi):
@@ -52,6 +52,11 @@ def render_fouling(s):
             slime.light_slime(s, rng.uniform(0.3, 1.0), foulable & cleaned)
         foulable &= ~cleaned
         level = max(level, rng.uniform(0.6, 1.0))
+    if rng.random() < 0.15:  # a film over one side of a straight edge, the other side freshly cleaned
+        side = _cleaned_split(rng, s.h, s.w)
+        slime.light_slime(s, 1.0, foulable & side)
+        foulable &= ~side
+        level = min(level, rng.uniform(0.0, 0.2))
     zone, _, _ = _blob(s, level, foulable)
     weights = rng.dirichlet(np.ones(4) * rng.uniform(0.3, 1.2))  # light, heavy, soft, hard
     light, heavy, soft_zone, hard_zone = _partition(rng, zone, weights, s.cm(rng.uniform(4, 25)))
@@ -60,9 +65,12 @@ def render_fouling(s):
     if heavy.any():
         slime.heavy_slime(s, rng.uniform(0.85, 1.0), heavy)
     if hard_zone.any():
-        if rng.random() < 0.35:
+        under = rng.random()
+        if under < 0.35:
             slime.light_slime(s, 1.0, hard_zone)
-        style = rng.choice(["barnacles", "tubeworms", "mussels", "crust", "mixed"], p=[0.28, 0.27, 0.1, 0.15, 0.2])
+        elif under < 0.55:
+            slime.heavy_slime(s, 1.0, hard_zone)
+        style = rng.choice(["barnacles", "tubeworms", "mussels", "crust", "mixed"], p=[0.25, 0.27, 0.08, 0.2, 0.2])
         hard.render(s, hard_zone, style, rng.uniform(0.4, 1.0))
     if soft_zone.any():
         if rng.random() < 0.4:
@@ -73,7 +81,6 @@ def render_fouling(s):
 
 
 def _blob(s, coverage, within):
-    from .noise import blob_mask
     return blob_mask(s.rng, s.h, s.w, coverage, s.cm(s.rng.uniform(5, 40)), within)
 
 
@@ -105,7 +112,7 @@ def generate(seed, size=(320, 320)):
     view = rng.choice(["panel", "edge", "oblique"], p=[0.6, 0.25, 0.15])
     strength = {"panel": rng.uniform(0, 0.25), "edge": rng.uniform(0, 0.6), "oblique": rng.uniform(0.5, 1.0)}[view]
     matrix = imaging.perspective(rng, h, w, strength)
-    rgb, label, _ = imaging.warp(s.rgb, s.label, s.foulable, matrix, (h, w))
+    rgb, label = imaging.warp(s.rgb, s.label, matrix, (h, w))
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     ang = rng.uniform(0, 2 * np.pi)
     ramp = ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang)) + 0.5

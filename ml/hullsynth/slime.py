@@ -64,11 +64,3 @@ def filamentous_algae(s, within):
     a = strands.astype(np.float32) / 255.0
     s.paint(a * within * rng.uniform(0.6, 0.95), color)
 
-
-def render(s, light_cov, heavy_cov, within):
-    """Paint slime on `within`; heavy mats mostly grow inside or beside light film."""
-    light = np.zeros_like(within)
-    if light_cov > 0:
-        light = light_slime(s, light_cov, within)
-    if heavy_cov > 0:
-        heavy_slime(s, heavy_cov, within)

@@ -1,0 +1,85 @@
+"""Export a checkpoint to models/<id>/model.onnx with its manifest, and verify it with onnxruntime.
+
+    python -m export --checkpoint checkpoints/evo.pt --out ../models/evo
+
+ONNX: opset 17, input "input" float32 [1,3,H,W] (H, W dynamic, multiples of 32), output "logits"
+[1,classes,H,W]. Verification runs an 801x533 image padded to 832x544 and compares with PyTorch.
+"""
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+import torch
+
+from common import MEAN, STD, STRIDE, normalise, pad_to_stride
+from hullsynth.classes import class_list
+from train import load_model
+
+DESCRIPTIONS = {
+    "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "
+           "Soft Fouling and Hard Fouling. Baseline trained only on procedurally generated images.",
+    "base": "Segments hull inspection images into Background, Clean Structure, Slime/Algae, Soft Fouling and "
+            "Hard Fouling. Baseline trained only on procedurally generated images.",
+}
+
+
+def manifest(model_id):
+    return {
+        "name": model_id.capitalize(),
+        "version": "1.0.0",
+        "architecture": "unet",
+        "backbone": "mobilenet-lite",
+        "description": DESCRIPTIONS[model_id],
+        "input": {"layout": "NCHW", "channels": "RGB", "mean": MEAN, "std": STD, "stride": STRIDE},
+        "classes": [{"label": n, "hex_color": c, "in_percentages": p} for n, c, p in class_list(model_id)],
+    }
+
+
+def verify(model, onnx_path, num_classes):
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 256, (533, 801, 3), dtype=np.uint8)
+    padded, _ = pad_to_stride(img)
+    assert padded.shape[:2] == (544, 832), padded.shape
+    x = normalise(padded[None])
+    with torch.no_grad():
+        ref = model(x).numpy()
+    proto = onnx.load(str(onnx_path))
+    onnx.checker.check_model(proto)
+    opset = next(o.version for o in proto.opset_import if o.domain in ("", "ai.onnx"))
+    assert opset == 17, opset
+    sess = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    out = sess.run(["logits"], {"input": x.numpy()})[0]
+    assert out.shape == (1, num_classes, 544, 832), out.shape
+    diff = float(np.abs(out - ref).max())
+    agree = float((out.argmax(1) == ref.argmax(1)).mean())
+    assert diff < 1e-3 and agree > 0.999, (diff, agree)
+    return {"opset": opset, "shape": list(out.shape), "max_abs_diff": diff, "argmax_agreement": agree}
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--checkpoint", required=True)
+    p.add_argument("--out", required=True, help="model directory, e.g. ../models/evo")
+    a = p.parse_args(argv)
+    model, ckpt = load_model(a.checkpoint)
+    model.eval()
+    model_id = ckpt["model_id"]
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    onnx_path = out / "model.onnx"
+    torch.onnx.export(model, torch.zeros(1, 3, 256, 256), str(onnx_path), opset_version=17,
+                      input_names=["input"], output_names=["logits"],
+                      dynamic_axes={"input": {2: "height", 3: "width"}, "logits": {2: "height", 3: "width"}},
+                      do_constant_folding=True, dynamo=False)
+    (out / "manifest.json").write_text(json.dumps(manifest(model_id), indent=2) + "\n")
+    result = verify(model, onnx_path, len(class_list(model_id)))
+    size_mb = onnx_path.stat().st_size / 1e6
+    assert size_mb <= 10, size_mb
+    print(json.dumps({"onnx": str(onnx_path), "size_mb": round(size_mb, 3), **result}))
+
+
+if __name__ == "__main__":
+    main()
