@@ -28,7 +28,7 @@ export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
  * belongs to a counted class.
  */
 export function classPercentages(map: ClassMap, classes: ModelClass[]): LabelPercentage[] {
-  const counts = new Array<number>(classes.length).fill(0);
+  const counts = new Uint32Array(classes.length);
   const { classes: pixels } = map;
   for (let pixel = 0; pixel < pixels.length; pixel += 1) counts[pixels[pixel]!]! += 1;
   const counted = classes
