@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -12,21 +7,20 @@ import { signUp } from './support/accounts.js';
 import { bandedImage, upload } from './support/images.js';
 import { fixtureModelId, resolutionId, waitForRequest } from './support/predictions.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
-import { type TestDatabase, createTestDatabase } from './support/test-database.js';
+import { createDataHome, freePort, startServerProcess } from './support/server-process.js';
 
-const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const IMAGES = 12;
 
+let home: Awaited<ReturnType<typeof createDataHome>>;
 let dataDir: string;
-let database: TestDatabase;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-crash-'));
-  database = await createTestDatabase(dataDir);
+  home = await createDataHome('hullscope-crash-');
+  dataDir = home.dataDir;
   env = {
     DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
+    DATABASE_URL: home.database.url,
     MODELS_DIR: FIXTURE_MODELS_DIR,
     APP_URL: 'http://hullscope.test',
     LOG_LEVEL: 'silent',
@@ -36,26 +30,7 @@ beforeAll(async () => {
     INFERENCE_THREADS: '1',
   };
 });
-afterAll(async () => {
-  await database.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: 'ignore',
-  });
-}
+afterAll(() => home.remove());
 
 describe('a worker killed in the middle of a request', () => {
   it('resumes on restart: every image predicted once, charged once, nothing refunded', async () => {
@@ -100,7 +75,7 @@ describe('a worker killed in the middle of a request', () => {
     const requestId: number = scheduled.json().request_id;
     await setup.close();
 
-    const server = startServer(await freePort());
+    const server = startServerProcess({ ...env, PORT: String(await freePort()) });
     const watch = await buildApp(loadConfig({ ...env, WORKER_ENABLED: 'false' }));
     const progress = () =>
       watch.database.db

@@ -1,0 +1,45 @@
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type TestDatabase, createTestDatabase } from './test-database.js';
+
+export const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A data folder with its own database, for tests that run the server as a separate process. */
+export async function createDataHome(
+  prefix: string,
+): Promise<{ dataDir: string; database: TestDatabase; remove(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const database = await createTestDatabase(dataDir);
+  return {
+    dataDir,
+    database,
+    async remove() {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `node apps/api/src/main.ts` (TypeScript sources), as `npm run dev` starts it, with the given environment. */
+export function startServerProcess(
+  env: Record<string, string>,
+  stdio: StdioOptions = 'ignore',
+): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env, HOST: '127.0.0.1' },
+    stdio,
+  });
+}
