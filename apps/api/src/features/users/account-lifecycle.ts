@@ -15,13 +15,27 @@ export function checkNewPassword(errors: FieldErrorCollector, password: string, 
   for (const problem of passwordProblems(password, owner)) errors.add('password', problem);
 }
 
+/** Username and e-mail free for this user (case-insensitive), and the e-mail a company address. */
+export async function checkIdentifiers(
+  db: Kysely<DB>,
+  errors: FieldErrorCollector,
+  identifiers: { username: string; email: string },
+  exceptUserId = 0,
+): Promise<void> {
+  const taken = await usersRepository(db).takenIdentifiers(
+    identifiers.username,
+    identifiers.email,
+    exceptUserId,
+  );
+  if (taken.username) errors.add('username', 'A user with that username already exists.');
+  if (taken.email) errors.add('email', 'A user with that email already exists.');
+  if (isFreeMailAddress(identifiers.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+}
+
 /** The rules beyond the request's shape: unique names, a company e-mail, a strong password. */
 export async function accountProblems(db: Kysely<DB>, account: NewAccount): Promise<FieldErrorCollector> {
   const errors = new FieldErrorCollector();
-  const taken = await usersRepository(db).takenIdentifiers(account.username, account.email);
-  if (taken.username) errors.add('username', 'A user with that username already exists.');
-  if (taken.email) errors.add('email', 'A user with that email already exists.');
-  if (isFreeMailAddress(account.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+  await checkIdentifiers(db, errors, account);
   checkNewPassword(errors, account.password, account);
   return errors;
 }

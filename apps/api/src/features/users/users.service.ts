@@ -2,8 +2,7 @@ import type { ChangePasswordRequest, LoginTokens, User, UserUpdateRequest } from
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
 import { FieldErrorCollector, notFound } from '../../http/api-error.js';
-import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
-import { checkNewPassword } from './account-lifecycle.js';
+import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import type { Storage } from '../../storage/storage.js';
@@ -36,10 +35,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
 
     async update(userId: number, fields: UserUpdateRequest): Promise<User> {
       const errors = new FieldErrorCollector();
-      const taken = await users.takenIdentifiers(fields.username, fields.email, userId);
-      if (taken.username) errors.add('username', 'A user with that username already exists.');
-      if (taken.email) errors.add('email', 'A user with that email already exists.');
-      if (isFreeMailAddress(fields.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
+      await checkIdentifiers(db, errors, fields, userId);
       errors.throwIfAny();
       return toUser(await users.updateProfile(userId, fields));
     },
