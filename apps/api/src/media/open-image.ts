@@ -24,12 +24,12 @@ function megapixels(pixels: number): string {
 }
 
 /**
- * Opens an original from its bytes' own header, never its name, and checks the format and the pixel
- * count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels stops here). HEVC-coded
+ * Opens an original (a file path or its bytes) from its own header, never its name, and checks the
+ * format and the pixel count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels stops here). HEVC-coded
  * HEIC, which sharp's libvips cannot decode, goes through libheif compiled to WebAssembly.
  * Decoding problems in the body surface when the returned pipeline runs (failOn: 'warning').
  */
-export async function openImage(input: string, maxPixels: number): Promise<OpenedImage> {
+export async function openImage(input: string | Buffer, maxPixels: number): Promise<OpenedImage> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -58,9 +58,9 @@ export async function openImage(input: string, maxPixels: number): Promise<Opene
   return { image, format: metadata.format, ...oriented };
 }
 
-async function openHevc(input: string): Promise<Omit<OpenedImage, 'format'>> {
+async function openHevc(input: string | Buffer): Promise<Omit<OpenedImage, 'format'>> {
   try {
-    const decoded = await heicDecode({ buffer: await readFile(input) });
+    const decoded = await heicDecode({ buffer: typeof input === 'string' ? await readFile(input) : input });
     const image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
     });

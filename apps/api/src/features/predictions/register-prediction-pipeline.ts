@@ -46,7 +46,6 @@ export async function registerPredictionPipeline(
     db,
     storage,
     sessions,
-    storageDir: config.storageDir,
     maxPixels: config.uploads.maxPixels,
     maxTilePixels: config.inference.maxTilePixels,
     log: app.log,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -19,7 +18,6 @@ export interface PredictJobDependencies {
   db: Kysely<DB>;
   storage: Storage;
   sessions: SessionCache;
-  storageDir: string;
   maxPixels: number;
   maxTilePixels: number;
   log: FastifyBaseLogger;
@@ -167,7 +165,9 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
         if (signal.aborted) throw new JobInterruptedError();
         let result: ImagePrediction;
         try {
-          const original = path.join(deps.storageDir, image.prefix, imageFiles.original(image.format));
+          const original = await deps.storage.getBuffer(
+            `${image.prefix}/${imageFiles.original(image.format)}`,
+          );
           const opened = await openImage(original, deps.maxPixels);
           result = await predictImage(opened.image, {
             session,
