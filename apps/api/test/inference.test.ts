@@ -35,6 +35,15 @@ describe('segment', () => {
     expect(new Set(whole.classes).size).toBe(4);
     expect(Buffer.from(tiled.classes).equals(Buffer.from(whole.classes))).toBe(true);
   });
+
+  it('counts the pixels of each class once, tiles and overlaps included', async () => {
+    const image = noiseImage(333, 257);
+    const tiled = await segment(session, folder.manifest, image, { maxTilePixels: 96 * 96 });
+    const recounted = new Uint32Array(folder.manifest.classes.length);
+    for (const value of tiled.classes) recounted[value]! += 1;
+    expect([...tiled.counts]).toEqual([...recounted]);
+    expect(tiled.counts.reduce((sum, count) => sum + count, 0)).toBe(333 * 257);
+  });
 });
 
 describe('classPercentages', () => {
@@ -44,15 +53,15 @@ describe('classPercentages', () => {
     { label: 'B', hex_color: '#222222', in_percentages: true },
     { label: 'C', hex_color: '#333333', in_percentages: true },
   ];
-  const map = (values: number[]) => ({ classes: Uint8Array.from(values), width: values.length, height: 1 });
+  const map = (counts: number[]) => ({ counts: Uint32Array.from(counts) });
 
   it('excludes Background and rounds thirds so the sum is exactly 100', () => {
-    const result = classPercentages(map([0, 0, 0, 1, 2, 3]), classes);
+    const result = classPercentages(map([3, 1, 1, 1]), classes);
     expect(result.map((entry) => entry.percentage)).toEqual([33.34, 33.33, 33.33]);
     expect(result.reduce((sum, entry) => sum + entry.percentage * 100, 0)).toBe(10_000);
   });
 
   it('is all 0 when every pixel is Background', () => {
-    expect(classPercentages(map([0, 0, 0]), classes).map((entry) => entry.percentage)).toEqual([0, 0, 0]);
+    expect(classPercentages(map([3, 0, 0, 0]), classes).map((entry) => entry.percentage)).toEqual([0, 0, 0]);
   });
 });

@@ -27,12 +27,10 @@ export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
  * in percent with two decimals that sum to exactly 100 (largest remainder), or all 0 when no pixel
  * belongs to a counted class.
  */
-export function classPercentages(map: ClassMap, classes: ModelClass[]): LabelPercentage[] {
-  const counts = new Uint32Array(classes.length);
-  const { classes: pixels } = map;
-  for (let pixel = 0; pixel < pixels.length; pixel += 1) counts[pixels[pixel]!]! += 1;
+export function classPercentages(map: Pick<ClassMap, 'counts'>, classes: ModelClass[]): LabelPercentage[] {
+  const { counts } = map;
   const counted = classes
-    .map((modelClass, index) => ({ modelClass, count: counts[index]! }))
+    .map((modelClass, index) => ({ modelClass, count: counts[index] ?? 0 }))
     .filter((entry) => entry.modelClass.in_percentages);
   const total = counted.reduce((sum, entry) => sum + entry.count, 0);
   if (total === 0) {

@@ -1,7 +1,7 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
 import type { InferenceSession } from 'onnxruntime-node';
 import type sharp from 'sharp';
-import { encodeJpeg, encodePng, overlayThumbnail, resizeToRgb } from '../media/renditions.js';
+import { encodeJpeg, encodeMaskPng, overlayThumbnail, resizeToRgb } from '../media/renditions.js';
 import { classPercentages, colourMask } from './postprocess.js';
 import { segment } from './segment.js';
 import { renderStatChart } from './stat-chart.js';
@@ -43,7 +43,7 @@ export async function predictImage(
   const percentages = classPercentages(classMap, options.manifest.classes);
   const [org, pred, stat, thumbnail] = await Promise.all([
     encodeJpeg(rgb),
-    encodePng(mask),
+    encodeMaskPng(mask),
     renderStatChart(percentages, `${options.manifest.name} ${options.manifest.version}`),
     overlayThumbnail(rgb, mask),
   ]);

@@ -8,11 +8,13 @@ export interface SegmentOptions {
   maxTilePixels: number;
 }
 
-/** A class index per pixel, row-major, the size of the image. */
+/** A class index per pixel, row-major, the size of the image, and how many pixels each class has. */
 export interface ClassMap {
   classes: Uint8Array;
   width: number;
   height: number;
+  /** Pixels per class index, counted during the argmax so percentages need no second pass. */
+  counts: Uint32Array;
 }
 
 async function runRegion(
@@ -37,7 +39,7 @@ async function runRegion(
   return { logits, width: input.width, height: input.height };
 }
 
-/** Writes the argmax of `logits` over `core` (in image coordinates) into the class map. */
+/** Writes the argmax of `logits` over `core` (in image coordinates) into the class map and its counts. */
 function argmaxInto(
   map: ClassMap,
   logits: Float32Array,
@@ -60,6 +62,7 @@ function argmaxInto(
         }
       }
       map.classes[y * map.width + x] = best;
+      map.counts[best]! += 1;
     }
   }
 }
@@ -81,6 +84,7 @@ export async function segment(
     classes: new Uint8Array(image.width * image.height),
     width: image.width,
     height: image.height,
+    counts: new Uint32Array(classCount),
   };
   const padded = roundUpToStride(image.width, stride) * roundUpToStride(image.height, stride);
   const whole: Region = { x: 0, y: 0, width: image.width, height: image.height };

@@ -81,10 +81,12 @@ async function storeResult(
   result: ImagePrediction,
 ): Promise<void> {
   const prefix = `${image.prefix}/predictions/request-${request.id}`;
-  await deps.storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org);
-  await deps.storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred);
-  await deps.storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat);
-  await deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail);
+  await Promise.all([
+    deps.storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org),
+    deps.storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred),
+    deps.storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat),
+    deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
+  ]);
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('predictions')
