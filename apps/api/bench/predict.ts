@@ -1,6 +1,7 @@
 // npm run bench:predict [-- --model <dir>] [--runs N]
-// For standard (800 px) and Full HD (1920 px): pure model inference time, whole-pipeline time per image
-// (decode → orient → resize → inference → PRED/ORG/STAT/thumbnail → stored), their ratio, and peak RSS.
+// For standard (800 px) and Full HD (1920 px): pure model inference time (inside onnxruntime, summed over
+// tiles), whole-pipeline time per image (decode → orient → resize → tiles and normalisation → inference →
+// argmax → PRED/ORG/STAT/thumbnail → stored), their ratio, where the rest of the time goes, and peak RSS.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,13 +42,18 @@ for (const folder of await benchModels(values.model)) {
   ] as const) {
     const rgb = await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide);
     await segment(session, folder.manifest, rgb, { maxTilePixels });
-    const inference: number[] = [];
+    const model: number[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const started = performance.now();
-      await segment(session, folder.manifest, rgb, { maxTilePixels });
-      inference.push(performance.now() - started);
+      model.push((await segment(session, folder.manifest, rgb, { maxTilePixels })).modelMs);
     }
     const pipeline: number[] = [];
+    const stages = {
+      decodeMs: [] as number[],
+      segmentMs: [] as number[],
+      modelMs: [] as number[],
+      renderMs: [] as number[],
+      storeMs: [] as number[],
+    };
     for (let run = 0; run < runs; run += 1) {
       const started = performance.now();
       const opened = await openImage(original, MAX_PIXELS);
@@ -57,6 +63,7 @@ for (const folder of await benchModels(values.model)) {
         maxSide,
         maxTilePixels,
       });
+      const storing = performance.now();
       const prefix = `bench/${label}/${run}`;
       await Promise.all([
         storage.putBuffer(`${prefix}/ORG.jpg`, result.org),
@@ -65,13 +72,23 @@ for (const folder of await benchModels(values.model)) {
         storage.putBuffer(`${prefix}/thumbnail.jpg`, result.thumbnail),
       ]);
       pipeline.push(performance.now() - started);
+      stages.decodeMs.push(result.timings.decodeMs);
+      stages.segmentMs.push(result.timings.segmentMs);
+      stages.modelMs.push(result.timings.modelMs);
+      stages.renderMs.push(result.timings.renderMs);
+      stages.storeMs.push(performance.now() - storing);
     }
-    const inferenceMs = median(inference);
+    const modelMs = median(model);
     const pipelineMs = median(pipeline);
+    const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
     console.log(
-      `${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}  inference ${inferenceMs.toFixed(0)} ms  ` +
-        `pipeline ${pipelineMs.toFixed(0)} ms  ratio ${(pipelineMs / inferenceMs).toFixed(2)} ` +
-        `(overhead ${(((pipelineMs - inferenceMs) / inferenceMs) * 100).toFixed(0)} %)  peak RSS ${peakRssMb()} MB`,
+      `${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}  inference ${modelMs.toFixed(0)} ms  ` +
+        `pipeline ${pipelineMs.toFixed(0)} ms  ratio ${(pipelineMs / modelMs).toFixed(2)} ` +
+        `(overhead ${(((pipelineMs - modelMs) / modelMs) * 100).toFixed(0)} %)  peak RSS ${peakRssMb()} MB`,
+    );
+    console.log(
+      `${''.padEnd(18)}pipeline stages: decode+resize ${ms(stages.decodeMs)}, segment ${ms(stages.segmentMs)} ` +
+        `(of which inference ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
     );
   }
 }

@@ -3,6 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
 import { classPercentages } from '../src/inference/postprocess.js';
+import { toModelInput } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import type { RgbImage } from '../src/media/renditions.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
@@ -43,6 +44,31 @@ describe('segment', () => {
     for (const value of tiled.classes) recounted[value]! += 1;
     expect([...tiled.counts]).toEqual([...recounted]);
     expect(tiled.counts.reduce((sum, count) => sum + count, 0)).toBe(333 * 257);
+  });
+});
+
+describe('toModelInput', () => {
+  it('normalises a region per channel and pads to the stride by repeating its last column and row', () => {
+    // 4 x 3 image; the region is its 3 x 2 lower-right part; pixel (x, y) has red 10x + y.
+    const width = 4;
+    const height = 3;
+    const data = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) data.set([10 * x + y, 100, 255], (y * width + x) * 3);
+    }
+    const input = {
+      layout: 'NCHW',
+      channels: 'RGB',
+      mean: [0, 0.5, 1],
+      std: [1, 0.5, 0.25],
+      stride: 4,
+    } as const;
+    const result = toModelInput({ data, width, height }, { x: 1, y: 1, width: 3, height: 2 }, input);
+    expect([result.width, result.height]).toEqual([4, 4]);
+    const red = Array.from(result.data.subarray(0, 16), (value) => Math.round(value * 255));
+    expect(red).toEqual([11, 21, 31, 31, 12, 22, 32, 32, 12, 22, 32, 32, 12, 22, 32, 32]);
+    expect(result.data[16]).toBeCloseTo((100 / 255 - 0.5) / 0.5, 6);
+    expect(result.data[47]).toBeCloseTo(0, 6);
   });
 });
 

@@ -17,17 +17,24 @@ export interface ClassMap {
   counts: Uint32Array;
 }
 
+/** The class map and the milliseconds spent inside onnxruntime alone (pre- and post-processing excluded). */
+export interface Segmentation extends ClassMap {
+  modelMs: number;
+}
+
 async function runRegion(
   session: ort.InferenceSession,
   manifest: ModelManifest,
   image: RgbImage,
   region: Region,
-): Promise<{ logits: Float32Array; width: number; height: number }> {
+): Promise<{ logits: Float32Array; width: number; height: number; modelMs: number }> {
   const input = toModelInput(image, region, manifest.input);
   const inputName = session.inputNames[0]!;
   const outputName = session.outputNames[0]!;
   const feeds = { [inputName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) };
+  const started = performance.now();
   const output = (await session.run(feeds))[outputName]!;
+  const modelMs = performance.now() - started;
   const expected = [1, manifest.classes.length, input.height, input.width];
   if (output.dims.join('x') !== expected.join('x')) {
     throw new Error(
@@ -36,7 +43,7 @@ async function runRegion(
   }
   const logits = output.data as Float32Array;
   output.dispose();
-  return { logits, width: input.width, height: input.height };
+  return { logits, width: input.width, height: input.height, modelMs };
 }
 
 /** Writes the argmax of `logits` over `core` (in image coordinates) into the class map and its counts. */
@@ -77,20 +84,22 @@ export async function segment(
   manifest: ModelManifest,
   image: RgbImage,
   options: SegmentOptions,
-): Promise<ClassMap> {
+): Promise<Segmentation> {
   const { stride } = manifest.input;
   const classCount = manifest.classes.length;
-  const map: ClassMap = {
+  const map: Segmentation = {
     classes: new Uint8Array(image.width * image.height),
     width: image.width,
     height: image.height,
     counts: new Uint32Array(classCount),
+    modelMs: 0,
   };
   const padded = roundUpToStride(image.width, stride) * roundUpToStride(image.height, stride);
   const whole: Region = { x: 0, y: 0, width: image.width, height: image.height };
 
   if (padded <= options.maxTilePixels) {
     const result = await runRegion(session, manifest, image, whole);
+    map.modelMs += result.modelMs;
     argmaxInto(map, result.logits, { region: whole, ...result }, whole, classCount);
     return map;
   }
@@ -115,6 +124,7 @@ export async function segment(
         height: Math.min(image.height, coreY + core.height + margin) - y0,
       };
       const result = await runRegion(session, manifest, image, region);
+      map.modelMs += result.modelMs;
       argmaxInto(map, result.logits, { region, ...result }, core, classCount);
     }
   }

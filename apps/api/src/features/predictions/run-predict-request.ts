@@ -187,7 +187,13 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
         }
         await storeResult(deps, request, image, result);
         log.info(
-          { requestId, imageId: image.imageId, inferenceMs: Math.round(result.inferenceMs) },
+          {
+            requestId,
+            imageId: image.imageId,
+            ...Object.fromEntries(
+              Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms)]),
+            ),
+          },
           'image predicted',
         );
       }
