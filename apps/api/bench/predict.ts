@@ -48,7 +48,7 @@ for (const folder of await benchModels(values.model)) {
     }
     const pipeline: number[] = [];
     const stages = {
-      decodeMs: [] as number[],
+      decodeResizeMs: [] as number[],
       segmentMs: [] as number[],
       modelMs: [] as number[],
       renderMs: [] as number[],
@@ -72,7 +72,7 @@ for (const folder of await benchModels(values.model)) {
         storage.putBuffer(`${prefix}/thumbnail.jpg`, result.thumbnail),
       ]);
       pipeline.push(performance.now() - started);
-      stages.decodeMs.push(result.timings.decodeMs);
+      stages.decodeResizeMs.push(result.timings.decodeResizeMs);
       stages.segmentMs.push(result.timings.segmentMs);
       stages.modelMs.push(result.timings.modelMs);
       stages.renderMs.push(result.timings.renderMs);
@@ -87,7 +87,7 @@ for (const folder of await benchModels(values.model)) {
         `(overhead ${(((pipelineMs - modelMs) / modelMs) * 100).toFixed(0)} %)  peak RSS ${peakRssMb()} MB`,
     );
     console.log(
-      `${''.padEnd(18)}pipeline stages: decode+resize ${ms(stages.decodeMs)}, segment ${ms(stages.segmentMs)} ` +
+      `${''.padEnd(18)}pipeline stages: decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
         `(of which inference ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
     );
   }

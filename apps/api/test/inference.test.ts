@@ -3,7 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
 import { classPercentages } from '../src/inference/postprocess.js';
-import { toModelInput } from '../src/inference/preprocess.js';
+import { type Region, toModelInput } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import type { RgbImage } from '../src/media/renditions.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
@@ -44,31 +44,50 @@ describe('segment', () => {
     for (const value of tiled.classes) recounted[value]! += 1;
     expect([...tiled.counts]).toEqual([...recounted]);
     expect(tiled.counts.reduce((sum, count) => sum + count, 0)).toBe(333 * 257);
+    const whole = await segment(session, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
+    expect([...whole.counts]).toEqual([...tiled.counts]);
+    expect(tiled.modelMs).toBeGreaterThan(0);
   });
 });
 
 describe('toModelInput', () => {
-  it('normalises a region per channel and pads to the stride by repeating its last column and row', () => {
-    // 4 x 3 image; the region is its 3 x 2 lower-right part; pixel (x, y) has red 10x + y.
-    const width = 4;
-    const height = 3;
-    const data = Buffer.alloc(width * height * 3);
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) data.set([10 * x + y, 100, 255], (y * width + x) * 3);
+  const input = {
+    layout: 'NCHW',
+    channels: 'RGB',
+    mean: [0.485, 0.456, 0.406],
+    std: [0.229, 0.224, 0.225],
+    stride: 4,
+  } as const;
+  const image = noiseImage(11, 9);
+
+  /** The definition, pixel by pixel: edge-clamped source, (byte / 255 - mean) / std, as float32. */
+  function expected(region: Region, width: number, height: number): Float32Array {
+    const out = new Float32Array(3 * width * height);
+    for (let channel = 0; channel < 3; channel += 1) {
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const sourceX = region.x + Math.min(x, region.width - 1);
+          const sourceY = region.y + Math.min(y, region.height - 1);
+          const byte = image.data[(sourceY * image.width + sourceX) * 3 + channel]!;
+          const value = byte * (1 / (255 * input.std[channel]!)) - input.mean[channel]! / input.std[channel]!;
+          out[(channel * height + y) * width + x] = Math.fround(value);
+        }
+      }
     }
-    const input = {
-      layout: 'NCHW',
-      channels: 'RGB',
-      mean: [0, 0.5, 1],
-      std: [1, 0.5, 0.25],
-      stride: 4,
-    } as const;
-    const result = toModelInput({ data, width, height }, { x: 1, y: 1, width: 3, height: 2 }, input);
-    expect([result.width, result.height]).toEqual([4, 4]);
-    const red = Array.from(result.data.subarray(0, 16), (value) => Math.round(value * 255));
-    expect(red).toEqual([11, 21, 31, 31, 12, 22, 32, 32, 12, 22, 32, 32, 12, 22, 32, 32]);
-    expect(result.data[16]).toBeCloseTo((100 / 255 - 0.5) / 0.5, 6);
-    expect(result.data[47]).toBeCloseTo(0, 6);
+    return out;
+  }
+
+  it.each([
+    ['the whole image', { x: 0, y: 0, width: 11, height: 9 }],
+    ['an interior region (padding repeats the region, not the image)', { x: 2, y: 3, width: 5, height: 3 }],
+    ['a region already a multiple of the stride', { x: 3, y: 1, width: 8, height: 8 }],
+    ['a lower-right region', { x: 6, y: 7, width: 5, height: 2 }],
+  ])('normalises and pads %s exactly', (_, region) => {
+    const result = toModelInput(image, region, input);
+    const width = Math.ceil(region.width / 4) * 4;
+    const height = Math.ceil(region.height / 4) * 4;
+    expect([result.width, result.height]).toEqual([width, height]);
+    expect(Array.from(result.data)).toEqual(Array.from(expected(region, width, height)));
   });
 });
 

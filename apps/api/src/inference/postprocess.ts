@@ -30,7 +30,7 @@ export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
 export function classPercentages(map: Pick<ClassMap, 'counts'>, classes: ModelClass[]): LabelPercentage[] {
   const { counts } = map;
   const counted = classes
-    .map((modelClass, index) => ({ modelClass, count: counts[index] ?? 0 }))
+    .map((modelClass, index) => ({ modelClass, count: counts[index]! }))
     .filter((entry) => entry.modelClass.in_percentages);
   const total = counted.reduce((sum, entry) => sum + entry.count, 0);
   if (total === 0) {

@@ -22,13 +22,13 @@ export interface ImagePrediction {
 
 /** Where one image's time went, in milliseconds (for the logs and `npm run bench:predict`). */
 export interface PredictionTimings {
-  /** Decoding the original and resizing it to the resolution. */
-  decodeMs: number;
+  /** Decoding the original and resizing it to the resolution (HEVC HEIC is decoded before, on opening). */
+  decodeResizeMs: number;
   /** Inside onnxruntime alone. */
   modelMs: number;
   /** The whole segmentation: tiling, normalisation, model, argmax and class counts. */
   segmentMs: number;
-  /** PRED, ORG, STAT and thumbnail, encoded concurrently. */
+  /** Colouring the mask and computing percentages, then PRED, ORG, STAT and thumbnail encoded concurrently. */
   renderMs: number;
 }
 
@@ -47,12 +47,12 @@ export async function predictImage(
   const started = performance.now();
   const rgb = await resizeToRgb(original, options.maxSide);
   const decoded = performance.now();
-  const classMap = await segment(options.session, options.manifest, rgb, {
+  const segmentation = await segment(options.session, options.manifest, rgb, {
     maxTilePixels: options.maxTilePixels,
   });
   const segmented = performance.now();
-  const mask = colourMask(classMap, options.manifest.classes);
-  const percentages = classPercentages(classMap, options.manifest.classes);
+  const mask = colourMask(segmentation, options.manifest.classes);
+  const percentages = classPercentages(segmentation, options.manifest.classes);
   const [org, pred, stat, thumbnail] = await Promise.all([
     encodeJpeg(rgb),
     encodeMaskPng(mask),
@@ -60,8 +60,8 @@ export async function predictImage(
     overlayThumbnail(rgb, mask),
   ]);
   const timings: PredictionTimings = {
-    decodeMs: decoded - started,
-    modelMs: classMap.modelMs,
+    decodeResizeMs: decoded - started,
+    modelMs: segmentation.modelMs,
     segmentMs: segmented - decoded,
     renderMs: performance.now() - segmented,
   };

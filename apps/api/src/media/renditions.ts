@@ -89,8 +89,13 @@ export async function overlayThumbnail(photo: RgbImage, mask: RgbImage): Promise
       .toBuffer({ resolveWithObject: true }),
     sharp(photo.data, raw(photo)).resize(fit).raw().toBuffer({ resolveWithObject: true }),
   ]);
-  return sharp(photoLayer.data, { raw: photoLayer.info })
-    .composite([{ input: maskLayer.data, raw: maskLayer.info }])
+  const rawOf = ({ info }: { info: sharp.OutputInfo }) => ({
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+  });
+  return sharp(photoLayer.data, { raw: rawOf(photoLayer) })
+    .composite([{ input: maskLayer.data, raw: rawOf(maskLayer) }])
     .jpeg({ quality: 80 })
     .toBuffer();
 }

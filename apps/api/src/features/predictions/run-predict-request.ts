@@ -185,13 +185,15 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
           await failImage(db, request, image, error instanceof Error ? error.message : String(error));
           continue;
         }
+        const storing = performance.now();
         await storeResult(deps, request, image, result);
+        const storeMs = performance.now() - storing;
         log.info(
           {
             requestId,
             imageId: image.imageId,
             ...Object.fromEntries(
-              Object.entries(result.timings).map(([stage, ms]) => [stage, Math.round(ms)]),
+              Object.entries({ ...result.timings, storeMs }).map(([stage, ms]) => [stage, Math.round(ms)]),
             ),
           },
           'image predicted',
