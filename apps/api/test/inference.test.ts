@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
@@ -51,13 +52,13 @@ describe('segment', () => {
 });
 
 describe('toModelInput', () => {
-  const input = {
+  const input: ModelManifest['input'] = {
     layout: 'NCHW',
     channels: 'RGB',
     mean: [0.485, 0.456, 0.406],
     std: [0.229, 0.224, 0.225],
     stride: 4,
-  } as const;
+  };
   const image = noiseImage(11, 9);
 
   /** The definition, pixel by pixel: edge-clamped source, (byte / 255 - mean) / std, as float32. */
