@@ -18,6 +18,9 @@ from common import MEAN, STD, STRIDE, normalise, pad_to_stride
 from hullsynth.classes import class_list
 from train import load_model
 
+# 1.1.0: stride-4 network trained from scratch in one run (1.0.0 was a stride-2 network).
+MODEL_VERSION = "1.1.0"
+
 DESCRIPTIONS = {
     "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "
            "Soft Fouling and Hard Fouling. Baseline trained only on procedurally generated images.",
@@ -29,7 +32,7 @@ DESCRIPTIONS = {
 def manifest(model_id):
     return {
         "name": model_id.capitalize(),
-        "version": "1.0.0",
+        "version": MODEL_VERSION,
         "architecture": "unet",
         "backbone": "mobilenet-lite",
         "description": DESCRIPTIONS[model_id],
