@@ -246,6 +246,22 @@ describe('a full prediction run', () => {
     });
     expect([...(await readZip(single.rawPayload)).keys()]).toHaveLength(6);
 
+    // Upgrading the model (start-up re-registration rewrites its version) must not relabel results
+    // the older version made.
+    const models = t.app.database.db.updateTable('cv_models').where('name', '=', 'Color Classes');
+    await models.set({ version: '0.0.2' }).execute();
+    try {
+      const afterUpgrade = await readZip(
+        (await t.app.inject({ method: 'GET', url: `${base}/download/`, headers: user.headers })).rawPayload,
+      );
+      expect(afterUpgrade.has(`${predictionFolder}/PRED.png`)).toBe(true);
+      expect(afterUpgrade.get('summary.csv')!.toString()).toContain(
+        'banded.png,Color Classes,0.0.1,standard',
+      );
+    } finally {
+      await models.set({ version: '0.0.1' }).execute();
+    }
+
     const transactions = (
       await t.app.inject({ method: 'GET', url: '/api/transactions/', headers: user.headers })
     ).json();

@@ -206,6 +206,8 @@ export interface PredictionsTable {
   owner: number;
   model_id: number;
   resolution_id: number;
+  /** Of the model that made it; cv_models.version moves on when the model is upgraded. */
+  model_version: string;
   request_id: number | null;
   /** JSON list of {label, hex_color, percentage}. */
   percentages: string;

@@ -1,8 +1,9 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as foundation from './0001-foundation.js';
 import * as imagesPredictions from './0002-images-predictions.js';
 import * as billing from './0003-billing.js';
+import * as predictionModelVersion from './0004-prediction-model-version.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,11 +14,11 @@ const migrations: Record<string, DialectMigration> = {
   '0001-foundation': foundation,
   '0002-images-predictions': imagesPredictions,
   '0003-billing': billing,
+  '0004-prediction-model-version': predictionModelVersion,
 };
 
-/** Applies every pending migration; Kysely's lock makes concurrent starts of several processes safe. */
-export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({
+function migratorFor(database: Database): Migrator {
+  return new Migrator({
     db: database.db,
     provider: {
       getMigrations: async () =>
@@ -29,11 +30,23 @@ export async function migrateToLatest(database: Database): Promise<void> {
         ),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function throwOnFailure({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
       cause: error,
     });
   }
+}
+
+/** Applies every pending migration; Kysely's lock makes concurrent starts of several processes safe. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  throwOnFailure(await migratorFor(database).migrateToLatest());
+}
+
+/** Applies pending migrations up to and including `name`: how a test builds an older schema. */
+export async function migrateUpTo(database: Database, name: keyof typeof migrations): Promise<void> {
+  throwOnFailure(await migratorFor(database).migrateTo(name));
 }

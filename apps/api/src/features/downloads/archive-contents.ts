@@ -55,7 +55,7 @@ export async function archiveContents(
           'predictions.storage_prefix',
           'predictions.created_at',
           'cv_models.name as model',
-          'cv_models.version',
+          'predictions.model_version as version',
           'resolutions.name as resolution',
         ])
         .where(

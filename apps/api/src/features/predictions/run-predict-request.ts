@@ -79,6 +79,7 @@ async function storeResult(
   request: PredictionRequestRow,
   image: PendingImage,
   result: ImagePrediction,
+  modelVersion: string,
 ): Promise<void> {
   const prefix = `${image.prefix}/predictions/request-${request.id}`;
   await Promise.all([
@@ -96,6 +97,7 @@ async function storeResult(
         owner: request.owner,
         model_id: request.model_id,
         resolution_id: request.resolution_id,
+        model_version: modelVersion,
         request_id: request.id,
         percentages: JSON.stringify(result.percentages),
         width: result.width,
@@ -186,7 +188,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
           continue;
         }
         const storing = performance.now();
-        await storeResult(deps, request, image, result);
+        await storeResult(deps, request, image, result, model.version);
         const storeMs = performance.now() - storing;
         log.info(
           {
