@@ -10,6 +10,7 @@ import { SessionCache } from '../src/inference/session-cache.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
 import { predictImage } from '../src/inference/predict-image.js';
 import { segment } from '../src/inference/segment.js';
+import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import { resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -19,7 +20,7 @@ const { values } = parseArgs({
   options: {
     model: { type: 'string' },
     runs: { type: 'string', default: '5' },
-    'max-tile-pixels': { type: 'string', default: String(512 * 512) },
+    'max-tile-pixels': { type: 'string', default: String(DEFAULT_MAX_TILE_PIXELS) },
   },
 });
 const runs = Number(values.runs);

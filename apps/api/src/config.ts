@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 
 /** Thrown at start-up with every bad environment variable listed, one per line. */
 export class ConfigError extends Error {
@@ -68,7 +69,7 @@ const EnvSchema = z.object({
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
   INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
-  INFERENCE_MAX_TILE_PIXELS: positiveInt(512 * 512),
+  INFERENCE_MAX_TILE_PIXELS: positiveInt(DEFAULT_MAX_TILE_PIXELS),
   PRODUCTION: z
     .enum(['true', 'false'])
     .default('false')

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { evaluateModel } from '../evaluation/evaluate-model.js';
 import type { EvaluationReport } from '../evaluation/segmentation-metrics.js';
 import { MODEL_FILE, readModelFolder } from '../inference/model-files.js';
+import { DEFAULT_MAX_TILE_PIXELS } from '../inference/tile-plan.js';
 import { SessionCache } from '../inference/session-cache.js';
 
 const USAGE =
@@ -68,7 +69,7 @@ const { values } = parseArgs({
     masks: { type: 'string' },
     resolution: { type: 'string', default: '800' },
     out: { type: 'string' },
-    'max-tile-pixels': { type: 'string', default: String(512 * 512) },
+    'max-tile-pixels': { type: 'string', default: String(DEFAULT_MAX_TILE_PIXELS) },
   },
 });
 if (!values.model || !values.images || !values.masks) fail('--model, --images and --masks are required.');

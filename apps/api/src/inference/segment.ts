@@ -1,7 +1,8 @@
 import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
 import type { RgbImage } from '../media/renditions.js';
-import { type Region, roundUpToStride, toModelInput } from './preprocess.js';
+import { type Region, toModelInput } from './preprocess.js';
+import { planTiles } from './tile-plan.js';
 
 export interface SegmentOptions {
   /** Images with more (padded) pixels than this are segmented in overlapping tiles to bound memory. */
@@ -75,9 +76,9 @@ function argmaxInto(
 }
 
 /**
- * Segments the whole image at once when its padded size fits `maxTilePixels`, else in tiles whose
- * cores cover the image exactly and whose margins (overlap) give every core pixel context; only core
- * pixels are kept, so tile seams do not show.
+ * Segments the image in the tiles of `planTiles`: the whole image at once when its padded size fits
+ * `maxTilePixels`, else overlapping tiles whose cores cover the image exactly and whose margins give
+ * every core pixel context; only core pixels are kept, so tile seams do not show.
  */
 export async function segment(
   session: ort.InferenceSession,
@@ -85,7 +86,6 @@ export async function segment(
   image: RgbImage,
   options: SegmentOptions,
 ): Promise<Segmentation> {
-  const { stride } = manifest.input;
   const classCount = manifest.classes.length;
   const map: Segmentation = {
     classes: new Uint8Array(image.width * image.height),
@@ -94,39 +94,15 @@ export async function segment(
     counts: new Uint32Array(classCount),
     modelMs: 0,
   };
-  const padded = roundUpToStride(image.width, stride) * roundUpToStride(image.height, stride);
-  const whole: Region = { x: 0, y: 0, width: image.width, height: image.height };
-
-  if (padded <= options.maxTilePixels) {
-    const result = await runRegion(session, manifest, image, whole);
+  for (const { region, core } of planTiles(
+    image.width,
+    image.height,
+    manifest.input.stride,
+    options.maxTilePixels,
+  )) {
+    const result = await runRegion(session, manifest, image, region);
     map.modelMs += result.modelMs;
-    argmaxInto(map, result.logits, { region: whole, ...result }, whole, classCount);
-    return map;
-  }
-
-  const tileSide = Math.max(2 * stride, Math.floor(Math.sqrt(options.maxTilePixels) / stride) * stride);
-  const margin = Math.max(stride, Math.floor(tileSide / 8 / stride) * stride);
-  const coreSide = tileSide - 2 * margin;
-  for (let coreY = 0; coreY < image.height; coreY += coreSide) {
-    for (let coreX = 0; coreX < image.width; coreX += coreSide) {
-      const core: Region = {
-        x: coreX,
-        y: coreY,
-        width: Math.min(coreSide, image.width - coreX),
-        height: Math.min(coreSide, image.height - coreY),
-      };
-      const x0 = Math.max(0, coreX - margin);
-      const y0 = Math.max(0, coreY - margin);
-      const region: Region = {
-        x: x0,
-        y: y0,
-        width: Math.min(image.width, coreX + core.width + margin) - x0,
-        height: Math.min(image.height, coreY + core.height + margin) - y0,
-      };
-      const result = await runRegion(session, manifest, image, region);
-      map.modelMs += result.modelMs;
-      argmaxInto(map, result.logits, { region, ...result }, core, classCount);
-    }
+    argmaxInto(map, result.logits, { region, ...result }, core, classCount);
   }
   return map;
 }

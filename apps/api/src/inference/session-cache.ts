@@ -14,6 +14,9 @@ export class SessionCache {
         interOpNumThreads: 1,
         executionMode: 'sequential',
         graphOptimizationLevel: 'all',
+        // A memory pattern is planned and kept per input shape, and tiles come in several shapes: with
+        // it, Full HD peak RSS measured 694 MB against 579 MB without, at the same speed.
+        enableMemPattern: false,
       });
       // A model that fails to load is not cached, so a fixed file loads on the next try.
       session.catch(() => this.sessions.delete(modelPath));

@@ -3,6 +3,10 @@ import heicDecode from 'heic-decode';
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-rejected.js';
 
+// Every upload and prediction reads a different image, so libvips' operation cache (up to 50 MB by
+// default) never hits; it only adds to peak memory. Every image enters through this module.
+sharp.cache(false);
+
 /** What underwater cameras and phones produce, as sharp names the formats. */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'heif'] as const;
 const ACCEPTED_LIST = 'JPEG, PNG, WebP, TIFF or HEIC/HEIF';
