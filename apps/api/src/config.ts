@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_MAX_TILE_PIXELS } from './inference/tile-plan.js';
+import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 
 /** Thrown at start-up with every bad environment variable listed, one per line. */
 export class ConfigError extends Error {
@@ -69,7 +69,12 @@ const EnvSchema = z.object({
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
   INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
-  INFERENCE_MAX_TILE_PIXELS: positiveInt(DEFAULT_MAX_TILE_PIXELS),
+  // Smaller tiles give the model too little context, and a bound below the stride² cannot hold.
+  INFERENCE_MAX_TILE_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(MIN_MAX_TILE_PIXELS, `must be at least ${MIN_MAX_TILE_PIXELS} (256 × 256)`)
+    .default(DEFAULT_MAX_TILE_PIXELS),
   PRODUCTION: z
     .enum(['true', 'false'])
     .default('false')

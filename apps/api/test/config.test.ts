@@ -50,6 +50,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'http://mail',
         APP_URL: 'not a url',
         ACCESS_TOKEN_TTL_MINUTES: '-5',
+        INFERENCE_MAX_TILE_PIXELS: '4096',
       });
     } catch (caught) {
       error = caught;
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       'SMTP_URL',
       'APP_URL',
       'ACCESS_TOKEN_TTL_MINUTES',
+      'INFERENCE_MAX_TILE_PIXELS',
     ]) {
       expect(problems).toContain(`${name}:`);
     }

@@ -12,7 +12,16 @@ describe('planTiles', () => {
     { width: 801, height: 533, stride: 32, max: 300 * 300 },
     { width: 333, height: 257, stride: 8, max: 96 * 96 },
     { width: 97, height: 3000, stride: 16, max: 64 * 64 },
+    { width: 1, height: 1, stride: 32, max: 256 * 256 },
+    { width: 1, height: 700, stride: 32, max: 96 * 96 },
+    { width: 500, height: 300, stride: 32, max: 100 },
   ];
+
+  it('keeps the full margin where the bound allows it', () => {
+    const [first] = planTiles(1920, 1440, 32, 768 * 768);
+    expect(first!.region.width - first!.core.width).toBe(TILE_MARGIN);
+    expect(first!.region.height - first!.core.height).toBe(TILE_MARGIN);
+  });
 
   it.each(cases)(
     '$width x $height under $max px: cores cover every pixel once, tiles stay in the bound with their margins',
@@ -20,11 +29,12 @@ describe('planTiles', () => {
       const tiles = planTiles(width, height, stride, max);
       const covered = new Uint8Array(width * height);
       for (const { region, core } of tiles) {
-        expect(paddedPixels(region, stride)).toBeLessThanOrEqual(max);
+        expect(paddedPixels(region, stride)).toBeLessThanOrEqual(Math.max(max, stride * stride));
         for (let y = core.y; y < core.y + core.height; y += 1)
           for (let x = core.x; x < core.x + core.width; x += 1) covered[y * width + x]! += 1;
         // The region holds the core and as much context around it as the image and the margin allow.
-        const margin = Math.min(TILE_MARGIN, (Math.sqrt(max) - stride) / 2);
+        const side = Math.max(stride, Math.floor(Math.sqrt(max) / stride) * stride);
+        const margin = Math.max(0, Math.min(TILE_MARGIN, Math.floor((side - stride) / 2)));
         expect(core.x - region.x).toBeGreaterThanOrEqual(Math.min(core.x, Math.floor(margin)));
         expect(core.y - region.y).toBeGreaterThanOrEqual(Math.min(core.y, Math.floor(margin)));
         expect(region.x + region.width).toBeGreaterThanOrEqual(
@@ -49,7 +59,7 @@ describe('planTiles', () => {
     }
   });
 
-  it('spreads cores evenly: Full HD 4:3 under 1 MP is 2 x 2 tiles with little overlap', () => {
+  it('spreads cores evenly: 1920 x 1440 under 1 MP is 2 x 2 tiles with little overlap', () => {
     const tiles = planTiles(1920, 1440, 32, 1024 * 1024);
     expect(tiles).toHaveLength(4);
     expect(tiles.map((tile) => tile.core.width)).toEqual([960, 960, 960, 960]);

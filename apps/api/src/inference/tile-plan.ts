@@ -14,6 +14,9 @@ export interface Tile {
  */
 export const DEFAULT_MAX_TILE_PIXELS = 768 * 768;
 
+/** The smallest bound the configuration accepts: a 256² tile keeps a 128² core with full margins. */
+export const MIN_MAX_TILE_PIXELS = 256 * 256;
+
 /**
  * Context each core pixel gets from its tile's neighbours. On the bundled models, 32 and 64 px agreed
  * equally well with whole-image inference; 64 is the safe side.
@@ -42,44 +45,68 @@ function spans(length: number, count: number, margin: number): Span[] {
   });
 }
 
-const paddedLengths = (list: Span[], stride: number) =>
-  list.map((span) => roundUpToStride(span.end - span.start, stride));
+interface Axis {
+  spans: Span[];
+  /** Sum and largest of the span lengths padded to the stride. */
+  total: number;
+  longest: number;
+}
+
+function axis(length: number, count: number, margin: number, stride: number): Axis {
+  const list = spans(length, count, margin);
+  const padded = list.map((span) => roundUpToStride(span.end - span.start, stride));
+  return { spans: list, total: padded.reduce((sum, value) => sum + value, 0), longest: Math.max(...padded) };
+}
 
 /**
- * Cuts an image into the grid of overlapping tiles that costs the fewest model pixels while every
- * tile, padded to the stride, stays within `maxTilePixels` (the memory bound). Cores are spread
- * evenly, so a 1920 × 1440 image under a 1 MP bound is 2 × 2 tiles of about 1024 × 784 rather than a
- * square grid with thin leftovers at the edges. An image that fits is one tile with no margin.
+ * Cuts an image into the evenly spread grid of overlapping tiles that costs the fewest model pixels
+ * while every tile, padded to the stride, stays within `maxTilePixels` (the memory bound). Spreading
+ * the cores evenly avoids thin leftover tiles at the edges: a 1920 × 1440 image under 768² is 8 tiles
+ * and 1.33× its pixels, where a square grid needs 12 tiles and 1.65×. An image that fits is one tile
+ * with no margin. The bound is raised to one stride² if it is smaller.
  */
 export function planTiles(width: number, height: number, stride: number, maxTilePixels: number): Tile[] {
   // Where the bound is too small for the full margin, a smaller one keeps at least a stride of core.
   const side = Math.max(stride, Math.floor(Math.sqrt(maxTilePixels) / stride) * stride);
   const margin = Math.max(0, Math.min(TILE_MARGIN, Math.floor((side - stride) / 2)));
   const bound = Math.max(maxTilePixels, stride * stride);
+  const maxCount = (length: number) => Math.ceil(length / stride);
+  const rowsFor = new Map<number, Axis>();
+  const rowAxis = (down: number) => {
+    let rows = rowsFor.get(down);
+    if (!rows) rowsFor.set(down, (rows = axis(height, down, margin, stride)));
+    return rows;
+  };
 
-  let best: { cost: number; columns: Span[]; rows: Span[] } | undefined;
-  for (let across = 1; across <= Math.ceil(width / stride); across += 1) {
-    const columns = spans(width, across, margin);
-    const widths = paddedLengths(columns, stride);
-    const widest = Math.max(...widths);
-    if (widest * stride > bound) continue;
-    for (let down = 1; down <= Math.ceil(height / stride); down += 1) {
-      const rows = spans(height, down, margin);
-      const heights = paddedLengths(rows, stride);
-      // More rows only add overlap once the tallest fits: the first that fits is this column count's best.
-      if (widest * Math.max(...heights) > bound) continue;
-      const sum = (list: number[]) => list.reduce((total, value) => total + value, 0);
-      const cost = sum(widths) * sum(heights) + across * down * COST_PER_TILE;
+  let best: { cost: number; columns: Axis; rows: Axis } | undefined;
+  for (let across = 1; across <= maxCount(width); across += 1) {
+    const columns = axis(width, across, margin, stride);
+    const tallestAllowed = Math.floor(bound / columns.longest / stride) * stride;
+    if (tallestAllowed < stride) continue;
+    // With three rows or more, an interior row holds a core of at least height / rows - 1 and both
+    // margins, so fewer rows than `interiorFewest` cannot fit; one and two rows (one margin each) are
+    // always tried. From there, the first count that fits is this column count's best: more rows
+    // only add overlap.
+    const coreAllowed = tallestAllowed - 2 * margin;
+    const interiorFewest = coreAllowed >= 1 ? Math.max(3, Math.floor(height / (coreAllowed + 1))) : Infinity;
+    for (
+      let down = 1;
+      down <= maxCount(height);
+      down = down < 2 ? down + 1 : Math.max(down + 1, interiorFewest)
+    ) {
+      const rows = rowAxis(down);
+      if (rows.longest > tallestAllowed) continue;
+      const cost = columns.total * rows.total + across * down * COST_PER_TILE;
       if (!best || cost < best.cost) best = { cost, columns, rows };
       break;
     }
   }
-  // Unreachable while a stride-square tile fits the bound, which `bound` guarantees.
+  // Unreachable: one stride per tile always fits `bound`.
   if (!best) throw new Error(`no tiling of ${width}x${height} fits ${maxTilePixels} pixels`);
 
   const { columns, rows } = best;
-  return rows.flatMap((row) =>
-    columns.map((column) => ({
+  return rows.spans.flatMap((row) =>
+    columns.spans.map((column) => ({
       region: {
         x: column.start,
         y: row.start,
