@@ -1,27 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrations/index.js';
 import { loadConfig } from '../src/config.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { createDataHome } from './support/server-process.js';
 
-let dataDir: string;
-let testDatabase: TestDatabase;
+let home: Awaited<ReturnType<typeof createDataHome>>;
 let database: Database;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-migrations-'));
-  testDatabase = await createTestDatabase(dataDir);
-  database = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: testDatabase.url }).database);
+  home = await createDataHome('hullscope-migrations-');
+  database = openDatabase(loadConfig({ DATA_DIR: home.dataDir, DATABASE_URL: home.database.url }).database);
 });
 
 afterAll(async () => {
   await database.destroy();
-  await testDatabase.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home.remove();
 });
 
 /** One inserted row's id, by raw SQL: these tables are older than the typed schema. */

@@ -29,8 +29,9 @@ function megapixels(pixels: number): string {
 
 /**
  * Opens an original (a file path or its bytes) from its own header, never its name, and checks the
- * format and the pixel count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels stops here). HEVC-coded
- * HEIC, which sharp's libvips cannot decode, goes through libheif compiled to WebAssembly.
+ * format and the pixel count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels
+ * stops here). HEVC-coded HEIC, which sharp's libvips cannot decode, goes through libheif compiled
+ * to WebAssembly.
  * Decoding problems in the body surface when the returned pipeline runs (failOn: 'warning').
  */
 export async function openImage(input: string | Buffer, maxPixels: number): Promise<OpenedImage> {

@@ -78,24 +78,33 @@ export async function overlayThumbnail(photo: RgbImage, mask: RgbImage): Promise
     fit: 'inside',
     withoutEnlargement: true,
   } as const;
-  const raw = (image: RgbImage) => ({
-    raw: { width: image.width, height: image.height, channels: 3 as const },
+  // Raw pixel options for an RgbImage (3 channels) or a layer sharp returned (its own channel count).
+  const raw = ({
+    width,
+    height,
+    channels = 3,
+  }: {
+    width: number;
+    height: number;
+    channels?: 1 | 2 | 3 | 4;
+  }) => ({
+    width,
+    height,
+    channels,
   });
   const [maskLayer, photoLayer] = await Promise.all([
-    sharp(mask.data, raw(mask))
+    sharp(mask.data, { raw: raw(mask) })
       .resize({ ...fit, kernel: 'nearest' })
       .ensureAlpha(0.5)
       .raw()
       .toBuffer({ resolveWithObject: true }),
-    sharp(photo.data, raw(photo)).resize(fit).raw().toBuffer({ resolveWithObject: true }),
+    sharp(photo.data, { raw: raw(photo) })
+      .resize(fit)
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
   ]);
-  const rawOf = ({ info }: { info: sharp.OutputInfo }) => ({
-    width: info.width,
-    height: info.height,
-    channels: info.channels,
-  });
-  return sharp(photoLayer.data, { raw: rawOf(photoLayer) })
-    .composite([{ input: maskLayer.data, raw: rawOf(maskLayer) }])
+  return sharp(photoLayer.data, { raw: raw(photoLayer.info) })
+    .composite([{ input: maskLayer.data, raw: raw(maskLayer.info) }])
     .jpeg({ quality: 80 })
     .toBuffer();
 }
