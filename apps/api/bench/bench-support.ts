@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { type ModelFolder, listModelFolders, readModelFolder } from '../src/inference/model-files.js';
 
@@ -40,6 +41,47 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+const PROC_STATUS = '/proc/self/status';
+
+/**
+ * Peak resident memory in MB since the start or the last `resetPeakRss`: Linux's VmHWM where there
+ * is one (it can be reset), else the process's lifetime maximum.
+ */
 export function peakRssMb(): number {
-  return Math.round(process.resourceUsage().maxRSS / 1024);
+  const peakKb = existsSync(PROC_STATUS)
+    ? /VmHWM:\s+(\d+) kB/.exec(readFileSync(PROC_STATUS, 'utf8'))?.[1]
+    : undefined;
+  return Math.round((peakKb ? Number(peakKb) : process.resourceUsage().maxRSS) / 1024);
+}
+
+/** Lowers Linux's peak-RSS mark to the current RSS (a no-op elsewhere), so set-up does not count. */
+export function resetPeakRss(): void {
+  if (existsSync('/proc/self/clear_refs')) writeFileSync('/proc/self/clear_refs', '5');
+}
+
+/**
+ * Pure model inference: the unmodified model file in onnxruntime on float tiles of the shapes the
+ * pipeline's tile plan uses for this image, summed, with nothing else timed. The pipeline itself runs
+ * the fused model (normalisation and argmax added), so this is the bare floor it is compared with.
+ * Tile contents are zeros (the mean colour): a convolutional net's time does not depend on them.
+ */
+export async function pureInferenceMs(
+  session: ort.InferenceSession,
+  tiles: { width: number; height: number }[],
+): Promise<number> {
+  const feeds = tiles.map((tile) => ({
+    [session.inputNames[0]!]: new ort.Tensor('float32', new Float32Array(3 * tile.width * tile.height), [
+      1,
+      3,
+      tile.height,
+      tile.width,
+    ]),
+  }));
+  let total = 0;
+  for (const feed of feeds) {
+    const started = performance.now();
+    await session.run(feed);
+    total += performance.now() - started;
+  }
+  return total;
 }

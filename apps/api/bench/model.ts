@@ -19,7 +19,7 @@ const rgb = await resizeToRgb((await openImage(await benchOriginal(), 100_000_00
 const sessions = new SessionCache(availableParallelism());
 console.log(`input ${rgb.width}x${rgb.height}; ${runs} runs; ${availableParallelism()} threads`);
 for (const folder of await benchModels(values.model)) {
-  const session = await sessions.get(path.join(folder.directory, MODEL_FILE));
+  const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   const options = { maxTilePixels: Number.MAX_SAFE_INTEGER };
   await segment(session, folder.manifest, rgb, options);
   const times: number[] = [];

@@ -1,20 +1,32 @@
-// npm run bench:predict [-- --model <dir>] [--runs N]
-// For standard (800 px) and Full HD (1920 px): pure model inference time (inside onnxruntime, summed over
-// tiles), whole-pipeline time per image (decode → orient → resize → tiles and normalisation → inference →
-// argmax → PRED/ORG/STAT/thumbnail → stored), their ratio, where the rest of the time goes, and peak RSS.
+// npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N]
+// For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
+// onnxruntime on float tiles of the pipeline's tile shapes, summed), whole-pipeline time per image
+// (decode → orient → resize → tiles → fused model: normalisation, inference, argmax → PRED/ORG/STAT/
+// thumbnail → stored), their ratio, where the rest of the time goes, and peak RSS.
+// Pure inference is measured first, in its own sessions, which are released before the pipeline runs
+// and the peak RSS is reset: the pipeline's figure is what a worker with every model loaded uses.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SessionCache } from '../src/inference/session-cache.js';
-import { MODEL_FILE } from '../src/inference/model-files.js';
+import * as ort from 'onnxruntime-node';
+import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { predictImage } from '../src/inference/predict-image.js';
+import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
-import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
+import { SessionCache, sessionOptions } from '../src/inference/session-cache.js';
+import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
-import { resizeToRgb } from '../src/media/renditions.js';
+import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';
-import { benchModels, benchOriginal, median, peakRssMb } from './bench-support.js';
+import {
+  benchModels,
+  benchOriginal,
+  median,
+  peakRssMb,
+  pureInferenceMs,
+  resetPeakRss,
+} from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,28 +37,58 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const maxTilePixels = Number(values['max-tile-pixels']);
+const threads = availableParallelism();
 const MAX_PIXELS = 100_000_000;
+const SIZES = [
+  ['standard', 800],
+  ['fullhd', 1920],
+] as const;
 
 const original = await benchOriginal();
-const sessions = new SessionCache(availableParallelism());
-const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
-const storage = localStorage(storageDir);
+const folders = await benchModels(values.model);
+const resized = new Map<number, RgbImage>();
+for (const [, maxSide] of SIZES) {
+  resized.set(maxSide, await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide));
+}
 console.log(
-  `original: 4032x3024 JPEG; ${runs} runs each; ${availableParallelism()} inference threads; tiles above ${maxTilePixels} px`,
+  `original: 4032x3024 JPEG; ${runs} runs each; ${threads} inference threads; tiles above ${maxTilePixels} px`,
 );
 
-for (const folder of await benchModels(values.model)) {
-  const session = await sessions.get(path.join(folder.directory, MODEL_FILE));
-  for (const [label, maxSide] of [
-    ['standard', 800],
-    ['fullhd', 1920],
-  ] as const) {
-    const rgb = await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide);
+/** Median pure inference per model and size, in the bare model's own session. */
+async function measurePureInference(folder: ModelFolder): Promise<Map<number, number>> {
+  const bare = await ort.InferenceSession.create(
+    path.join(folder.directory, MODEL_FILE),
+    sessionOptions(threads),
+  );
+  const medians = new Map<number, number>();
+  const { stride } = folder.manifest.input;
+  for (const [, maxSide] of SIZES) {
+    const rgb = resized.get(maxSide)!;
+    const tiles = planTiles(rgb.width, rgb.height, stride, maxTilePixels).map(({ region }) => ({
+      width: roundUpToStride(region.width, stride),
+      height: roundUpToStride(region.height, stride),
+    }));
+    await pureInferenceMs(bare, tiles);
+    const times: number[] = [];
+    for (let run = 0; run < runs; run += 1) times.push(await pureInferenceMs(bare, tiles));
+    medians.set(maxSide, median(times));
+  }
+  await bare.release();
+  return medians;
+}
+
+const pure = new Map<string, Map<number, number>>();
+for (const folder of folders) pure.set(folder.key, await measurePureInference(folder));
+resetPeakRss();
+
+const sessions = new SessionCache(threads);
+const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
+const storage = localStorage(storageDir);
+for (const folder of folders) {
+  const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
+  for (const [label, maxSide] of SIZES) {
+    const rgb = resized.get(maxSide)!;
     await segment(session, folder.manifest, rgb, { maxTilePixels });
-    const model: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      model.push((await segment(session, folder.manifest, rgb, { maxTilePixels })).modelMs);
-    }
     const pipeline: number[] = [];
     const stages = {
       decodeResizeMs: [] as number[],
@@ -79,7 +121,7 @@ for (const folder of await benchModels(values.model)) {
       stages.renderMs.push(result.timings.renderMs);
       stages.storeMs.push(performance.now() - storing);
     }
-    const modelMs = median(model);
+    const modelMs = pure.get(folder.key)!.get(maxSide)!;
     const pipelineMs = median(pipeline);
     const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
     console.log(
@@ -89,7 +131,7 @@ for (const folder of await benchModels(values.model)) {
     );
     console.log(
       `${''.padEnd(18)}pipeline stages: decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
-        `(of which inference ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
+        `(of which the fused model ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
     );
   }
 }

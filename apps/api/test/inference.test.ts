@@ -1,21 +1,22 @@
 import path from 'node:path';
-import type { ModelManifest } from '@hullscope/contract';
-import * as ort from 'onnxruntime-node';
+import type { InferenceSession } from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
 import { classPercentages } from '../src/inference/postprocess.js';
 import { type Region, toModelInput } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
+import { SessionCache } from '../src/inference/session-cache.js';
 import type { RgbImage } from '../src/media/renditions.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
 
 let folder: ModelFolder;
-let session: ort.InferenceSession;
+const sessions = new SessionCache(1);
+let session: InferenceSession;
 beforeAll(async () => {
   folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-  session = await ort.InferenceSession.create(path.join(folder.directory, MODEL_FILE));
+  session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
 });
-afterAll(() => session.release());
+afterAll(() => sessions.close());
 
 /** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
 function noiseImage(width: number, height: number): RgbImage {
@@ -52,27 +53,18 @@ describe('segment', () => {
 });
 
 describe('toModelInput', () => {
-  const input: ModelManifest['input'] = {
-    layout: 'NCHW',
-    channels: 'RGB',
-    mean: [0.485, 0.456, 0.406],
-    std: [0.229, 0.224, 0.225],
-    stride: 4,
-  };
+  const stride = 4;
   const image = noiseImage(11, 9);
 
-  /** The definition, pixel by pixel: edge-clamped source, (byte / 255 - mean) / std, as float32. */
-  function expected(region: Region, width: number, height: number): Float32Array {
-    const out = new Float32Array(3 * width * height);
-    for (let channel = 0; channel < 3; channel += 1) {
-      for (let y = 0; y < height; y += 1) {
-        for (let x = 0; x < width; x += 1) {
-          const sourceX = region.x + Math.min(x, region.width - 1);
-          const sourceY = region.y + Math.min(y, region.height - 1);
-          const byte = image.data[(sourceY * image.width + sourceX) * 3 + channel]!;
-          const value = byte * (1 / (255 * input.std[channel]!)) - input.mean[channel]! / input.std[channel]!;
-          out[(channel * height + y) * width + x] = Math.fround(value);
-        }
+  /** The definition, pixel by pixel: the edge-clamped source region's bytes, NHWC. */
+  function expected(region: Region, width: number, height: number): number[] {
+    const out: number[] = [];
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const sourceX = region.x + Math.min(x, region.width - 1);
+        const sourceY = region.y + Math.min(y, region.height - 1);
+        for (let channel = 0; channel < 3; channel += 1)
+          out.push(image.data[(sourceY * image.width + sourceX) * 3 + channel]!);
       }
     }
     return out;
@@ -83,12 +75,18 @@ describe('toModelInput', () => {
     ['an interior region (padding repeats the region, not the image)', { x: 2, y: 3, width: 5, height: 3 }],
     ['a region already a multiple of the stride', { x: 3, y: 1, width: 8, height: 8 }],
     ['a lower-right region', { x: 6, y: 7, width: 5, height: 2 }],
-  ])('normalises and pads %s exactly', (_, region) => {
-    const result = toModelInput(image, region, input);
-    const width = Math.ceil(region.width / 4) * 4;
-    const height = Math.ceil(region.height / 4) * 4;
+  ])('pads %s with its edge pixels exactly', (_, region) => {
+    const result = toModelInput(image, region, stride);
+    const width = Math.ceil(region.width / stride) * stride;
+    const height = Math.ceil(region.height / stride) * stride;
     expect([result.width, result.height]).toEqual([width, height]);
-    expect(Array.from(result.data)).toEqual(Array.from(expected(region, width, height)));
+    expect(Array.from(result.data)).toEqual(expected(region, width, height));
+  });
+
+  it('passes a whole image that fits the stride without copying it', () => {
+    const fitting = noiseImage(8, 12);
+    const result = toModelInput(fitting, { x: 0, y: 0, width: 8, height: 12 }, stride);
+    expect(result.data).toBe(fitting.data);
   });
 });
 

@@ -80,7 +80,7 @@ if (!Number.isInteger(maxSide) || maxSide < 32)
 const folder = await readModelFolder(modelDirectory(values.model));
 const sessions = new SessionCache(availableParallelism());
 try {
-  const session = await sessions.get(path.join(folder.directory, MODEL_FILE));
+  const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   const report = await evaluateModel(session, folder, {
     imagesDir: path.resolve(values.images),
     masksDir: path.resolve(values.masks),

@@ -24,7 +24,7 @@ export interface ImagePrediction {
 export interface PredictionTimings {
   /** Decoding the original and resizing it to the resolution (HEVC HEIC is decoded before, on opening). */
   decodeResizeMs: number;
-  /** Inside onnxruntime alone. */
+  /** Inside onnxruntime: the fused model (normalisation, the model itself, argmax; see fused-model.ts). */
   modelMs: number;
   /** The whole segmentation: tiling, normalisation, model, argmax and class counts. */
   segmentMs: number;

@@ -1,6 +1,7 @@
 import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
 import type { RgbImage } from '../media/renditions.js';
+import { FUSED_CLASSES, FUSED_INPUT, FUSED_LOGITS_SHAPE } from './fused-model.js';
 import { type Region, toModelInput } from './preprocess.js';
 import { planTiles } from './tile-plan.js';
 
@@ -14,64 +15,54 @@ export interface ClassMap {
   classes: Uint8Array;
   width: number;
   height: number;
-  /** Pixels per class index, counted during the argmax so percentages need no second pass. */
+  /** Pixels per class index, counted while the tiles are copied in so percentages need no second pass. */
   counts: Uint32Array;
 }
 
-/** The class map and the milliseconds spent inside onnxruntime alone (pre- and post-processing excluded). */
+/**
+ * The class map and the milliseconds spent inside onnxruntime: the model with the normalisation and
+ * argmax fused around it (tiling and copying excluded).
+ */
 export interface Segmentation extends ClassMap {
   modelMs: number;
 }
 
+/** The fused model's class bytes for one padded region (`[height, width]`, row-major) and its time. */
 async function runRegion(
   session: ort.InferenceSession,
   manifest: ModelManifest,
   image: RgbImage,
   region: Region,
-): Promise<{ logits: Float32Array; width: number; height: number; modelMs: number }> {
-  const input = toModelInput(image, region, manifest.input);
-  const inputName = session.inputNames[0]!;
-  const outputName = session.outputNames[0]!;
-  const feeds = { [inputName]: new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]) };
+): Promise<{ classes: Uint8Array; width: number; height: number; modelMs: number }> {
+  const input = toModelInput(image, region, manifest.input.stride);
+  const feeds = { [FUSED_INPUT]: new ort.Tensor('uint8', input.data, [1, input.height, input.width, 3]) };
   const started = performance.now();
-  const output = (await session.run(feeds))[outputName]!;
+  const outputs = await session.run(feeds);
   const modelMs = performance.now() - started;
+  const classes = outputs[FUSED_CLASSES]!;
+  const logitsShape = outputs[FUSED_LOGITS_SHAPE]!;
+  const dims = Array.from(logitsShape.data as BigInt64Array, Number);
+  logitsShape.dispose();
   const expected = [1, manifest.classes.length, input.height, input.width];
-  if (output.dims.join('x') !== expected.join('x')) {
-    throw new Error(
-      `model output is ${output.dims.join('x')}, expected ${expected.join('x')} (manifest classes)`,
-    );
+  if (dims.join('x') !== expected.join('x')) {
+    classes.dispose();
+    throw new Error(`model output is ${dims.join('x')}, expected ${expected.join('x')} (manifest classes)`);
   }
-  const logits = output.data as Float32Array;
-  output.dispose();
-  return { logits, width: input.width, height: input.height, modelMs };
+  const data = classes.data as Uint8Array;
+  return { classes: data, width: input.width, height: input.height, modelMs };
 }
 
-/** Writes the argmax of `logits` over `core` (in image coordinates) into the class map and its counts. */
-function argmaxInto(
+/** Copies the class bytes of `core` (in image coordinates) into the class map and counts them. */
+function copyCore(
   map: ClassMap,
-  logits: Float32Array,
-  tile: { region: Region; width: number; height: number },
+  tile: { classes: Uint8Array; region: Region; width: number },
   core: Region,
-  classCount: number,
 ): void {
-  const plane = tile.width * tile.height;
   for (let y = core.y; y < core.y + core.height; y += 1) {
-    const tileRow = (y - tile.region.y) * tile.width;
-    for (let x = core.x; x < core.x + core.width; x += 1) {
-      const pixel = tileRow + (x - tile.region.x);
-      let best = 0;
-      let bestValue = logits[pixel]!;
-      for (let k = 1; k < classCount; k += 1) {
-        const value = logits[k * plane + pixel]!;
-        if (value > bestValue) {
-          bestValue = value;
-          best = k;
-        }
-      }
-      map.classes[y * map.width + x] = best;
-      map.counts[best]! += 1;
-    }
+    const from = (y - tile.region.y) * tile.width + (core.x - tile.region.x);
+    const to = y * map.width + core.x;
+    map.classes.set(tile.classes.subarray(from, from + core.width), to);
+    for (let pixel = to; pixel < to + core.width; pixel += 1) map.counts[map.classes[pixel]!]! += 1;
   }
 }
 
@@ -102,7 +93,7 @@ export async function segment(
   )) {
     const result = await runRegion(session, manifest, image, region);
     map.modelMs += result.modelMs;
-    argmaxInto(map, result.logits, { region, ...result }, core, classCount);
+    copyCore(map, { region, ...result }, core);
   }
   return map;
 }

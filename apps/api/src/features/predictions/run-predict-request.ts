@@ -159,7 +159,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       if (!model || !resolution)
         throw new Error(`model ${request.model_id} or resolution ${request.resolution_id} is gone`);
       const manifest = manifestOf(model);
-      const session = await deps.sessions.get(model.filename);
+      const session = await deps.sessions.get(model.filename, manifest.input);
 
       for (
         let image = await nextPendingImage(db, requestId);
