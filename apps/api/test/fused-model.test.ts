@@ -1,10 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkModel } from '../src/inference/check-model.js';
 import { fuseModel } from '../src/inference/fused-model.js';
 import {
   MODEL_FILE,
@@ -121,7 +124,7 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     );
   });
 
-  it('keeps every byte of the model outside the replaced input and outputs', async () => {
+  it('carries the model-level fields and the weights over unchanged', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
     const fused = Buffer.from(fuseModel(bytes, folder.manifest.input));
@@ -129,6 +132,64 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     expect(fused.includes('hullscope-tests')).toBe(true);
     const weight = Buffer.from(Float32Array.from([1.0, -0.5, -0.5]).buffer);
     expect(fused.includes(weight)).toBe(true);
+  });
+});
+
+const variantsDir = fileURLToPath(new URL('./fixtures/onnx-variants', import.meta.url));
+
+describe('model packaging the fused model handles', () => {
+  it.each(['ir3-initializers-as-inputs.onnx', 'doc-string-mentions-prefix.onnx'])(
+    'accepts %s and answers as the plain fixture does',
+    async (file) => {
+      const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+      const image = noiseImage(70, 45);
+      const plain = await segment(
+        await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      const variant = await segment(
+        await sessions.get(path.join(variantsDir, file), folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      expect(new Set(plain.classes).size).toBe(4);
+      expect(mismatches(variant.classes, plain.classes)).toBe(0);
+    },
+  );
+
+  it.each([
+    ['opset6.onnx', "the model's ONNX opset is 6; opset 7 or later is needed"],
+    [
+      'reserved-name.onnx',
+      'the model has a tensor named "hullscope/conv"; names starting with hullscope/ are reserved',
+    ],
+    [
+      'external-data.onnx',
+      'the model keeps its weights in external data files; save it as one self-contained file',
+    ],
+  ])('refuses %s, saying why', async (file, reason) => {
+    const { manifest } = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    expect(() => fuseModel(readFileSync(path.join(variantsDir, file)), manifest.input)).toThrow(reason);
+  });
+
+  it('is checked when a model is added, before its first prediction', async () => {
+    const fixture = path.join(FIXTURE_MODELS_DIR, 'color-classes');
+    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-check-model-'));
+    try {
+      await copyFile(path.join(fixture, 'manifest.json'), path.join(directory, 'manifest.json'));
+      await copyFile(path.join(variantsDir, 'opset6.onnx'), path.join(directory, MODEL_FILE));
+      const folder = await readModelFolder(directory);
+      await expect(checkModel(folder)).rejects.toThrow(
+        `${folder.key}: the pipeline cannot run this model: the model's ONNX opset is 6`,
+      );
+      await copyFile(path.join(fixture, MODEL_FILE), path.join(directory, MODEL_FILE));
+      await expect(checkModel(folder)).resolves.toBeUndefined();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
 

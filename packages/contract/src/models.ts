@@ -56,6 +56,7 @@ export const ModelManifest = z.object({
     std: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()]),
     stride: z.number().int().positive(),
   }),
-  classes: z.array(ModelClass).min(2),
+  // Class maps hold one byte per pixel.
+  classes: z.array(ModelClass).min(2).max(256),
 });
 export type ModelManifest = z.infer<typeof ModelManifest>;

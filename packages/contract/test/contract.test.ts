@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CompanyUpdateRequest,
+  ModelManifest,
   ProjectCreateRequest,
   RegisterRequest,
   SchedulePayload,
@@ -131,5 +132,25 @@ describe('route table (§7)', () => {
       'POST /api/projects/:id/request-predict/',
       'POST /api/user/register/',
     ]);
+  });
+});
+
+describe('model manifest (architecture.md §4)', () => {
+  const manifest = (classCount: number) => ({
+    name: 'Test',
+    version: '1.0.0',
+    architecture: 'unet',
+    backbone: 'none',
+    input: { layout: 'NCHW', channels: 'RGB', mean: [0, 0, 0], std: [1, 1, 1], stride: 32 },
+    classes: Array.from({ length: classCount }, (_, index) => ({
+      label: `Class ${index}`,
+      hex_color: `#${index.toString(16).padStart(6, '0')}`,
+      in_percentages: index > 0,
+    })),
+  });
+
+  it('allows up to 256 classes, as many as a class map of one byte per pixel can hold', () => {
+    expect(ModelManifest.safeParse(manifest(256)).success).toBe(true);
+    expect(ModelManifest.safeParse(manifest(257)).success).toBe(false);
   });
 });

@@ -1,22 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { fuseModel } from './fused-model.js';
 import { MODEL_FILE, type ModelFolder } from './model-files.js';
 import { roundUpToStride } from './preprocess.js';
+import { segment } from './segment.js';
 
 /**
  * Runs the model once on an odd-sized input padded to its stride and checks that the output is
- * `[1, classes, H, W]` with the manifest's class count: the contract every model must honour.
+ * `[1, classes, H, W]` with the manifest's class count: the contract every model must honour. Then
+ * segments an image of that size with the fused model the pipeline runs (fused-model.ts), so a model
+ * the pipeline cannot wrap is refused here rather than at its first prediction.
  */
 export async function checkModel(folder: ModelFolder, size = { width: 801, height: 533 }): Promise<void> {
-  const session = await ort.InferenceSession.create(path.join(folder.directory, MODEL_FILE), {
-    intraOpNumThreads: 1,
-  });
+  const modelPath = path.join(folder.directory, MODEL_FILE);
+  const bare = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1 });
   try {
     const { stride } = folder.manifest.input;
     const width = roundUpToStride(size.width, stride);
     const height = roundUpToStride(size.height, stride);
     const input = new ort.Tensor('float32', new Float32Array(3 * width * height), [1, 3, height, width]);
-    const output = (await session.run({ [session.inputNames[0]!]: input }))[session.outputNames[0]!]!;
+    const output = (await bare.run({ [bare.inputNames[0]!]: input }))[bare.outputNames[0]!]!;
     const expected = [1, folder.manifest.classes.length, height, width];
     if (output.dims.join('x') !== expected.join('x')) {
       throw new Error(
@@ -24,6 +28,24 @@ export async function checkModel(folder: ModelFolder, size = { width: 801, heigh
       );
     }
   } finally {
-    await session.release();
+    await bare.release();
+  }
+
+  let fused: ort.InferenceSession;
+  try {
+    const bytes = await readFile(modelPath);
+    fused = await ort.InferenceSession.create(fuseModel(bytes, folder.manifest.input), {
+      intraOpNumThreads: 1,
+    });
+  } catch (error) {
+    throw new Error(
+      `${folder.key}: the pipeline cannot run this model: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  try {
+    const image = { data: Buffer.alloc(size.width * size.height * 3), ...size };
+    await segment(fused, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
+  } finally {
+    await fused.release();
   }
 }

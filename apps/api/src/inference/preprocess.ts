@@ -29,7 +29,8 @@ export function toModelInput(image: RgbImage, region: Region, stride: number): M
   const width = roundUpToStride(region.width, stride);
   const height = roundUpToStride(region.height, stride);
   const source = image.data;
-  if (region.x === 0 && region.y === 0 && width === image.width && height === image.height) {
+  const wholeImage = region.x === 0 && region.y === 0 && width === image.width && height === image.height;
+  if (wholeImage && source.length === width * height * 3) {
     return { data: source, width, height };
   }
   const rowBytes = width * 3;
