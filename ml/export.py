@@ -19,7 +19,7 @@ from hullsynth.classes import class_list
 from train import load_model
 
 # 1.1.0: stride-4 network trained from scratch in one run (1.0.0 was a stride-2 network).
-MODEL_VERSION = "1.1.0"
+MODEL_VERSION = "1.2.0"
 
 DESCRIPTIONS = {
     "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "
