@@ -19,22 +19,15 @@ import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import { SessionCache } from '../src/inference/session-cache.js';
 import type { RgbImage } from '../src/media/renditions.js';
+import { noiseImage } from './support/images.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
 
 const sessions = new SessionCache(1);
 afterAll(() => sessions.close());
 const whole = { maxTilePixels: Number.MAX_SAFE_INTEGER };
 
-/** Deterministic pseudo-random pixels. */
-function noiseImage(width: number, height: number): RgbImage {
-  const data = Buffer.alloc(width * height * 3);
-  let state = 99;
-  for (let index = 0; index < data.length; index += 1) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    data[index] = state >> 23;
-  }
-  return { data, width, height };
-}
+/** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
+const noise = (width: number, height: number) => noiseImage(width, height, 99);
 
 /**
  * The manifest's contract computed the long way: the bare model on (byte / 255 - mean) / std in
@@ -98,7 +91,7 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
       ...folder.manifest,
       input: { ...folder.manifest.input, mean: [0.6, 0.1, 0.3], std: [0.5, 1.5, 0.8] },
     };
-    const image = noiseImage(101, 67);
+    const image = noise(101, 67);
     const session = await sessions.get(path.join(folder.directory, MODEL_FILE), manifest.input);
     const fused = await segment(session, manifest, image, whole);
     const expected = await referenceClasses(folder, manifest, image);
@@ -112,7 +105,7 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const manifest = { ...folder.manifest, classes: folder.manifest.classes.slice(0, 3) };
     const session = await sessions.get(path.join(folder.directory, MODEL_FILE), manifest.input);
-    await expect(segment(session, manifest, noiseImage(40, 30), whole)).rejects.toThrow(
+    await expect(segment(session, manifest, noise(40, 30), whole)).rejects.toThrow(
       'model output is 1x4x32x64, expected 1x3x32x64 (manifest classes)',
     );
   });
@@ -142,7 +135,7 @@ describe('model packaging the fused model handles', () => {
     'accepts %s and answers as the plain fixture does',
     async (file) => {
       const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-      const image = noiseImage(70, 45);
+      const image = noise(70, 45);
       const plain = await segment(
         await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input),
         folder.manifest,
@@ -200,8 +193,8 @@ describe.each((await listModelFolders(bundledDir)).map((directory) => [path.base
     it('matches the bare model at an odd size', async () => {
       const folder = await readModelFolder(directory);
       // Blurred noise: patches of colour and texture, so the model answers several classes.
-      const noise = noiseImage(201, 133);
-      const { data, info } = await sharp(noise.data, { raw: { width: 201, height: 133, channels: 3 } })
+      const speckled = noise(201, 133);
+      const { data, info } = await sharp(speckled.data, { raw: { width: 201, height: 133, channels: 3 } })
         .blur(2)
         .raw()
         .toBuffer({ resolveWithObject: true });

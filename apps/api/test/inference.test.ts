@@ -6,7 +6,7 @@ import { classPercentages } from '../src/inference/postprocess.js';
 import { type Region, toModelInput } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import { SessionCache } from '../src/inference/session-cache.js';
-import type { RgbImage } from '../src/media/renditions.js';
+import { noiseImage } from './support/images.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
 
 let folder: ModelFolder;
@@ -19,19 +19,11 @@ beforeAll(async () => {
 afterAll(() => sessions.close());
 
 /** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
-function noiseImage(width: number, height: number): RgbImage {
-  const data = Buffer.alloc(width * height * 3);
-  let state = 12345;
-  for (let index = 0; index < data.length; index += 1) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    data[index] = state >> 23;
-  }
-  return { data, width, height };
-}
+const noise = (width: number, height: number) => noiseImage(width, height, 12345);
 
 describe('segment', () => {
   it('gives the same classes in overlapping tiles as on the whole image, at an odd size', async () => {
-    const image = noiseImage(333, 257);
+    const image = noise(333, 257);
     const whole = await segment(session, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
     const tiled = await segment(session, folder.manifest, image, { maxTilePixels: 96 * 96 });
     expect([tiled.width, tiled.height]).toEqual([333, 257]);
@@ -40,7 +32,7 @@ describe('segment', () => {
   });
 
   it('counts the pixels of each class once, tiles and overlaps included', async () => {
-    const image = noiseImage(333, 257);
+    const image = noise(333, 257);
     const tiled = await segment(session, folder.manifest, image, { maxTilePixels: 96 * 96 });
     const recounted = new Uint32Array(folder.manifest.classes.length);
     for (const value of tiled.classes) recounted[value]! += 1;
@@ -54,7 +46,7 @@ describe('segment', () => {
 
 describe('toModelInput', () => {
   const stride = 4;
-  const image = noiseImage(11, 9);
+  const image = noise(11, 9);
 
   /** The definition, pixel by pixel: the edge-clamped source region's bytes, NHWC. */
   function expected(region: Region, width: number, height: number): number[] {
@@ -84,7 +76,7 @@ describe('toModelInput', () => {
   });
 
   it('passes a whole image that fits the stride without copying it', () => {
-    const fitting = noiseImage(8, 12);
+    const fitting = noise(8, 12);
     const result = toModelInput(fitting, { x: 0, y: 0, width: 8, height: 12 }, stride);
     expect(result.data).toBe(fitting.data);
   });

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { fuseModel } from './fused-model.js';
 import { MODEL_FILE, type ModelFolder } from './model-files.js';
 import { roundUpToStride } from './preprocess.js';
 import { segment } from './segment.js';
+import { createFusedSession } from './session-cache.js';
 
 /**
  * Runs the model once on an odd-sized input padded to its stride and checks that the output is
@@ -33,10 +32,7 @@ export async function checkModel(folder: ModelFolder, size = { width: 801, heigh
 
   let fused: ort.InferenceSession;
   try {
-    const bytes = await readFile(modelPath);
-    fused = await ort.InferenceSession.create(fuseModel(bytes, folder.manifest.input), {
-      intraOpNumThreads: 1,
-    });
+    fused = await createFusedSession(modelPath, folder.manifest.input, { intraOpNumThreads: 1 });
   } catch (error) {
     throw new Error(
       `${folder.key}: the pipeline cannot run this model: ${error instanceof Error ? error.message : String(error)}`,

@@ -63,6 +63,9 @@ function modelInterface(graph: WireField[]): { input: WireField; inputName: stri
   };
 }
 
+/** The graph fields that hold ValueInfoProto messages, each naming a tensor. */
+const VALUE_INFO_FIELDS: number[] = [GRAPH.input, GRAPH.output, GRAPH.valueInfo];
+
 /** Refuses, with a reason, what the fused graph cannot carry over from the model file. */
 function checkFusable(model: WireField[], graph: WireField[]): void {
   const defaultOpset = model
@@ -85,7 +88,7 @@ function checkFusable(model: WireField[], graph: WireField[]): void {
       .flatMap((item) => [...stringsOf(item.value!, NODE.input), ...stringsOf(item.value!, NODE.output)]),
     ...initializers.map((tensor) => nameOf(tensor.value!, TENSOR.name)),
     ...graph
-      .filter((candidate) => [GRAPH.input, GRAPH.output, GRAPH.valueInfo].includes(candidate.number as 11))
+      .filter((candidate) => VALUE_INFO_FIELDS.includes(candidate.number))
       .map((info) => nameOf(info.value!, VALUE_INFO.name)),
   ];
   const clash = names.find((name) => name.startsWith(NAME_PREFIX));

@@ -17,6 +17,15 @@ export function sessionOptions(threads: number): ort.InferenceSession.SessionOpt
   };
 }
 
+/** A session of the fused model (fused-model.ts) built from a model file and its manifest's input. */
+export async function createFusedSession(
+  modelPath: string,
+  input: ModelManifest['input'],
+  options: ort.InferenceSession.SessionOptions,
+): Promise<ort.InferenceSession> {
+  return ort.InferenceSession.create(fuseModel(await readFile(modelPath), input), options);
+}
+
 /**
  * One onnxruntime session per model file and manifest input, created on first use and kept
  * (creating one costs ~100 ms). Each runs the fused model: the file's graph with the manifest's
@@ -40,13 +49,11 @@ export class SessionCache {
   }
 
   private async create(modelPath: string, input: ModelManifest['input']): Promise<ort.InferenceSession> {
-    let fused: Uint8Array;
     try {
-      fused = fuseModel(await readFile(modelPath), input);
+      return await createFusedSession(modelPath, input, sessionOptions(this.threads));
     } catch (error) {
       throw new Error(`${modelPath}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return ort.InferenceSession.create(fused, sessionOptions(this.threads));
   }
 
   async close(): Promise<void> {

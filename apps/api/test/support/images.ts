@@ -3,6 +3,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import type { RgbImage } from '../../src/media/renditions.js';
 
 export interface UploadFile {
   name: string;
@@ -86,4 +87,15 @@ export async function filesUnder(folder: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/** Deterministic pseudo-random RGB pixels (a linear congruential generator from `seed`), raw. */
+export function noiseImage(width: number, height: number, seed: number): RgbImage {
+  const data = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let index = 0; index < data.length; index += 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    data[index] = state >> 23;
+  }
+  return { data, width, height };
 }
