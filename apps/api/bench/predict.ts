@@ -1,20 +1,25 @@
-// npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N]
+// npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N] [--in-flight N]
 // For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
 // onnxruntime on float tiles of the pipeline's tile shapes, summed), whole-pipeline time per image
 // (decode → orient → resize → tiles → fused model: normalisation, inference, argmax → PRED/ORG/STAT/
-// thumbnail → stored), their ratio, where the rest of the time goes, and peak RSS.
-// Pure inference is measured first, in its own sessions, which are released before the pipeline runs
-// and the peak RSS is reset: the pipeline's figure is what a worker with every model loaded uses.
+// thumbnail → stored) both for one image alone and per image in a request of N images worked as
+// the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time goes, and peak RSS.
+// This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
+// the same minute as the pipeline it is compared with: one run before each image alone, as many
+// after the request. Peak RSS is measured first, before any bare-model session exists, over a Full
+// HD request per model with every model loaded, as a worker holds them.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
-import { predictImage } from '../src/inference/predict-image.js';
+import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
 import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import { SessionCache, sessionOptions } from '../src/inference/session-cache.js';
+import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
+import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
 import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
@@ -33,10 +38,12 @@ const { values } = parseArgs({
     model: { type: 'string' },
     runs: { type: 'string', default: '5' },
     'max-tile-pixels': { type: 'string', default: String(DEFAULT_MAX_TILE_PIXELS) },
+    'in-flight': { type: 'string', default: String(DEFAULT_IMAGES_IN_FLIGHT) },
   },
 });
 const runs = Number(values.runs);
 const maxTilePixels = Number(values['max-tile-pixels']);
+const inFlight = Number(values['in-flight']);
 const threads = availableParallelism();
 const MAX_PIXELS = 100_000_000;
 const SIZES = [
@@ -51,89 +58,113 @@ for (const [, maxSide] of SIZES) {
   resized.set(maxSide, await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide));
 }
 console.log(
-  `original: 4032x3024 JPEG; ${runs} runs each; ${threads} inference threads; tiles above ${maxTilePixels} px`,
+  `original: 4032x3024 JPEG; ${runs} runs each; ${threads} inference threads; tiles above ${maxTilePixels} px; ` +
+    `requests of ${runs} images, ${inFlight} in flight`,
 );
 
-/** Median pure inference per model and size, in the bare model's own session. */
-async function measurePureInference(folder: ModelFolder): Promise<Map<number, number>> {
-  const bare = await ort.InferenceSession.create(
-    path.join(folder.directory, MODEL_FILE),
-    sessionOptions(threads),
-  );
-  const medians = new Map<number, number>();
-  const { stride } = folder.manifest.input;
-  for (const [, maxSide] of SIZES) {
-    const rgb = resized.get(maxSide)!;
-    const tiles = planTiles(rgb.width, rgb.height, stride, maxTilePixels).map(({ region }) => ({
-      width: roundUpToStride(region.width, stride),
-      height: roundUpToStride(region.height, stride),
-    }));
-    await pureInferenceMs(bare, tiles);
-    const times: number[] = [];
-    for (let run = 0; run < runs; run += 1) times.push(await pureInferenceMs(bare, tiles));
-    medians.set(maxSide, median(times));
-  }
-  await bare.release();
-  return medians;
+/** The tile shapes the pipeline runs at this size, padded to the stride. */
+function paddedTiles(rgb: RgbImage, stride: number) {
+  return planTiles(rgb.width, rgb.height, stride, maxTilePixels).map(({ region }) => ({
+    width: roundUpToStride(region.width, stride),
+    height: roundUpToStride(region.height, stride),
+  }));
 }
-
-const pure = new Map<string, Map<number, number>>();
-for (const folder of folders) pure.set(folder.key, await measurePureInference(folder));
-resetPeakRss();
 
 const sessions = new SessionCache(threads);
 const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
 const storage = localStorage(storageDir);
+type Stages = Record<keyof PredictionTimings | 'storeMs', number[]>;
+
+/** One image through the whole pipeline, as the worker runs it, stored; its stage times kept. */
+async function predictAndStore(
+  session: ort.InferenceSession,
+  folder: ModelFolder,
+  maxSide: number,
+  key: string,
+  stages?: Stages,
+): Promise<void> {
+  const opened = await openImage(original, MAX_PIXELS);
+  const result = await predictImage(opened.image, {
+    session,
+    manifest: folder.manifest,
+    maxSide,
+    maxTilePixels,
+  });
+  const storing = performance.now();
+  await Promise.all([
+    storage.putBuffer(`${key}/ORG.jpg`, result.org),
+    storage.putBuffer(`${key}/PRED.png`, result.pred),
+    storage.putBuffer(`${key}/STAT.png`, result.stat),
+    storage.putBuffer(`${key}/thumbnail.jpg`, result.thumbnail),
+  ]);
+  if (!stages) return;
+  for (const [stage, ms] of Object.entries(result.timings)) stages[stage as keyof PredictionTimings].push(ms);
+  stages.storeMs.push(performance.now() - storing);
+}
+
+/** Milliseconds per image for a request of `runs` images worked `inFlight` at once. */
+async function requestMsPerImage(session: ort.InferenceSession, folder: ModelFolder, maxSide: number) {
+  const started = performance.now();
+  const images = Array.from({ length: runs }, (_, index) => index);
+  await forEachConcurrently(images, inFlight, (index) =>
+    predictAndStore(session, folder, maxSide, `bench/request/${index}`),
+  );
+  return (performance.now() - started) / runs;
+}
+
+// Memory first, before any bare-model session has grown the heap: what a worker holding every
+// model uses while Full HD requests run.
+resetPeakRss();
 for (const folder of folders) {
+  const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
+  await requestMsPerImage(session, folder, 1920);
+}
+console.log(
+  `peak RSS during Full HD requests (every model loaded, ${inFlight} images in flight): ${peakRssMb()} MB`,
+);
+
+for (const folder of folders) {
+  const bare = await ort.InferenceSession.create(
+    path.join(folder.directory, MODEL_FILE),
+    sessionOptions(threads),
+  );
   const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   for (const [label, maxSide] of SIZES) {
     const rgb = resized.get(maxSide)!;
+    const tiles = paddedTiles(rgb, folder.manifest.input.stride);
+    await pureInferenceMs(bare, tiles);
     await segment(session, folder.manifest, rgb, { maxTilePixels });
-    const pipeline: number[] = [];
-    const stages = {
-      decodeResizeMs: [] as number[],
-      segmentMs: [] as number[],
-      modelMs: [] as number[],
-      renderMs: [] as number[],
-      storeMs: [] as number[],
-    };
+    const pure: number[] = [];
+    const alone: number[] = [];
+    const stages: Stages = { decodeResizeMs: [], modelMs: [], segmentMs: [], renderMs: [], storeMs: [] };
     for (let run = 0; run < runs; run += 1) {
+      pure.push(await pureInferenceMs(bare, tiles));
       const started = performance.now();
-      const opened = await openImage(original, MAX_PIXELS);
-      const result = await predictImage(opened.image, {
-        session,
-        manifest: folder.manifest,
-        maxSide,
-        maxTilePixels,
-      });
-      const storing = performance.now();
-      const prefix = `bench/${label}/${run}`;
-      await Promise.all([
-        storage.putBuffer(`${prefix}/ORG.jpg`, result.org),
-        storage.putBuffer(`${prefix}/PRED.png`, result.pred),
-        storage.putBuffer(`${prefix}/STAT.png`, result.stat),
-        storage.putBuffer(`${prefix}/thumbnail.jpg`, result.thumbnail),
-      ]);
-      pipeline.push(performance.now() - started);
-      stages.decodeResizeMs.push(result.timings.decodeResizeMs);
-      stages.segmentMs.push(result.timings.segmentMs);
-      stages.modelMs.push(result.timings.modelMs);
-      stages.renderMs.push(result.timings.renderMs);
-      stages.storeMs.push(performance.now() - storing);
+      await predictAndStore(session, folder, maxSide, `bench/alone/${run}`, stages);
+      alone.push(performance.now() - started);
     }
-    const modelMs = pure.get(folder.key)!.get(maxSide)!;
-    const pipelineMs = median(pipeline);
+    const inRequest = await requestMsPerImage(session, folder, maxSide);
+    for (let run = 0; run < runs; run += 1) pure.push(await pureInferenceMs(bare, tiles));
+
+    const modelMs = median(pure);
+    const overhead = (ms: number) =>
+      `ratio ${(ms / modelMs).toFixed(2)} (overhead ${(((ms - modelMs) / modelMs) * 100).toFixed(0)} %)`;
     const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
     console.log(
-      `${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}  inference ${modelMs.toFixed(0)} ms  ` +
-        `pipeline ${pipelineMs.toFixed(0)} ms  ratio ${(pipelineMs / modelMs).toFixed(2)} ` +
-        `(overhead ${(((pipelineMs - modelMs) / modelMs) * 100).toFixed(0)} %)  peak RSS ${peakRssMb()} MB`,
+      `${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}  inference ${ms(pure)}`,
+    );
+    console.log(`${''.padEnd(18)}one image alone: pipeline ${ms(alone)}  ${overhead(median(alone))}`);
+    console.log(
+      `${''.padEnd(18)}in a request of ${runs}, ${inFlight} in flight: pipeline ${inRequest.toFixed(0)} ms per image  ` +
+        overhead(inRequest),
     );
     console.log(
-      `${''.padEnd(18)}pipeline stages: decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
+      `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
         `(of which the fused model ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
     );
   }
+  await bare.release();
 }
+
 await sessions.close();
 await rm(storageDir, { recursive: true, force: true });

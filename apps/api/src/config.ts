@@ -6,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 
+/**
+ * Images of one request worked at once. Model runs are synchronous in onnxruntime-node, so they
+ * never overlap; what overlaps is one image's decoding, rendering and storing (libvips threads)
+ * with the other's model run, which leaves a core idle when images go one by one. Measured with
+ * `npm run bench:predict -- --runs 8` on 2 cores, Full HD, per image: 456–523 ms one at a time,
+ * 340–404 ms two at a time, peak RSS 493–511 MB with both bundled models; three at a time gained
+ * nothing more in a throw-away comparison.
+ */
+export const DEFAULT_IMAGES_IN_FLIGHT = 2;
+
 /** Thrown at start-up with every bad environment variable listed, one per line. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -66,6 +76,7 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WORKER_CONCURRENCY: positiveInt(1),
+  WORKER_IMAGES_IN_FLIGHT: positiveInt(DEFAULT_IMAGES_IN_FLIGHT),
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
   INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
@@ -151,7 +162,13 @@ export interface Config {
   modelsDir: string;
   storageDir: string;
   uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number; tempDir: string };
-  worker: { enabled: boolean; concurrency: number; pollMs: number; leaseSeconds: number };
+  worker: {
+    enabled: boolean;
+    concurrency: number;
+    imagesInFlight: number;
+    pollMs: number;
+    leaseSeconds: number;
+  };
   inference: { threads: number; maxTilePixels: number };
   production: boolean;
   payments: PaymentsConfig;
@@ -311,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: {
       enabled: values.WORKER_ENABLED,
       concurrency: values.WORKER_CONCURRENCY,
+      imagesInFlight: values.WORKER_IMAGES_IN_FLIGHT,
       pollMs: values.QUEUE_POLL_MS,
       leaseSeconds: values.QUEUE_LEASE_SECONDS,
     },

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(config.tokens.passwordResetTtlSeconds).toBe(3600);
     expect(config.signupBonusCredits).toBe(50);
     expect(config.corsOrigins).toEqual([]);
+    expect(config.worker).toMatchObject({ enabled: true, concurrency: 1, imagesInFlight: 2 });
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER_IMAGES_IN_FLIGHT: '1' }).worker.imagesInFlight).toBe(1);
   });
 
   it('selects PostgreSQL from a postgres:// URL', () => {
@@ -51,6 +53,7 @@ describe('loadConfig', () => {
         APP_URL: 'not a url',
         ACCESS_TOKEN_TTL_MINUTES: '-5',
         INFERENCE_MAX_TILE_PIXELS: '4096',
+        WORKER_IMAGES_IN_FLIGHT: '0',
       });
     } catch (caught) {
       error = caught;
@@ -65,6 +68,7 @@ describe('loadConfig', () => {
       'APP_URL',
       'ACCESS_TOKEN_TTL_MINUTES',
       'INFERENCE_MAX_TILE_PIXELS',
+      'WORKER_IMAGES_IN_FLIGHT',
     ]) {
       expect(problems).toContain(`${name}:`);
     }

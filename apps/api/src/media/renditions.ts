@@ -49,10 +49,14 @@ export async function resizeToRgb(image: sharp.Sharp, maxSide: number): Promise<
   return { data, width: info.width, height: info.height };
 }
 
-/** Plain libjpeg: mozjpeg's smaller files cost ~6× the time at Full HD, on every predicted image. */
+/**
+ * Plain JPEG with the standard Huffman tables: this runs on every predicted image. At Full HD,
+ * mozjpeg's settings cost ~6× the time, and optimised Huffman tables 3× (28 → 9 ms) for files
+ * only 2 % smaller.
+ */
 export function encodeJpeg(rgb: RgbImage, quality = 90): Promise<Buffer> {
   return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
-    .jpeg({ quality })
+    .jpeg({ quality, optimiseCoding: false })
     .toBuffer();
 }
 

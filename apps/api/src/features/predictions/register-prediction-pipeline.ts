@@ -48,6 +48,7 @@ export async function registerPredictionPipeline(
     sessions,
     maxPixels: config.uploads.maxPixels,
     maxTilePixels: config.inference.maxTilePixels,
+    imagesInFlight: config.worker.imagesInFlight,
     log: app.log,
   });
   const registry = createJobRegistry([predictJob as JobDefinition<unknown>]);

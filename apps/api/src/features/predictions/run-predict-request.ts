@@ -6,6 +6,7 @@ import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { SessionCache } from '../../inference/session-cache.js';
 import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
+import { forEachConcurrently } from '../../jobs/for-each-concurrently.js';
 import { type JobDefinition, JobInterruptedError } from '../../jobs/job-queue.js';
 import { openImage } from '../../media/open-image.js';
 import type { Storage } from '../../storage/storage.js';
@@ -20,12 +21,15 @@ export interface PredictJobDependencies {
   sessions: SessionCache;
   maxPixels: number;
   maxTilePixels: number;
+  /** Images of one request worked at once (WORKER_IMAGES_IN_FLIGHT). */
+  imagesInFlight: number;
   log: FastifyBaseLogger;
 }
 
 type PendingImage = { rowId: number; imageId: number; name: string; format: string; prefix: string };
 
-async function nextPendingImage(db: Kysely<DB>, requestId: number): Promise<PendingImage | undefined> {
+/** The request's images not yet done or failed, in the order they were requested. */
+async function pendingImages(db: Kysely<DB>, requestId: number): Promise<PendingImage[]> {
   return db
     .selectFrom('prediction_request_images')
     .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
@@ -39,7 +43,7 @@ async function nextPendingImage(db: Kysely<DB>, requestId: number): Promise<Pend
     .where('prediction_request_images.request_id', '=', requestId)
     .where('prediction_request_images.status', '=', 'PENDING')
     .orderBy('prediction_request_images.position')
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Marks the image failed and refunds its price, in one transaction. */
@@ -161,11 +165,9 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       const manifest = manifestOf(model);
       const session = await deps.sessions.get(model.filename, manifest.input);
 
-      for (
-        let image = await nextPendingImage(db, requestId);
-        image;
-        image = await nextPendingImage(db, requestId)
-      ) {
+      // A restarted job lists only what is still PENDING: done images are never run (or charged) twice.
+      await forEachConcurrently(await pendingImages(db, requestId), deps.imagesInFlight, async (image) => {
+        // Stopping: no new image starts; those running finish, the rest wait for the next worker.
         if (signal.aborted) throw new JobInterruptedError();
         let result: ImagePrediction;
         try {
@@ -185,7 +187,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
             'image could not be processed; refunded',
           );
           await failImage(db, request, image, error instanceof Error ? error.message : String(error));
-          continue;
+          return;
         }
         const storing = performance.now();
         await storeResult(deps, request, image, result, model.version);
@@ -200,7 +202,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
           },
           'image predicted',
         );
-      }
+      });
       await finish(db, requestId);
     },
 
@@ -208,11 +210,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
     async onGiveUp({ requestId }) {
       const request = await loadRequest(requestId);
       if (!request) return;
-      for (
-        let image = await nextPendingImage(db, requestId);
-        image;
-        image = await nextPendingImage(db, requestId)
-      ) {
+      for (const image of await pendingImages(db, requestId)) {
         await failImage(db, request, image, 'The prediction could not be run.');
       }
       await finish(db, requestId);

@@ -1,0 +1,28 @@
+/**
+ * Runs `work` on each item, at most `limit` at once, starting them in the items' order.
+ *
+ * After the first failure no further item starts, and the items already running are awaited before
+ * that first error is thrown: the caller never returns while work it started is still going (a job
+ * must not report itself finished while one of its images is still being stored).
+ */
+export async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failure) throw failure.error;
+}
