@@ -5,22 +5,25 @@
 // thumbnail → stored) both for one image alone and per image in a request of N images worked as
 // the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time goes, and peak RSS.
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
-// the same minute as the pipeline it is compared with: one run before each image alone, as many
-// after the request. Peak RSS is measured first, before any bare-model session exists, over a Full
-// HD request per model with every model loaded, as a worker holds them.
+// the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
+// half before and half after the request). Peak RSS is measured first, before any bare-model session
+// exists, over a Full HD request per model with every model's session loaded, as a worker holds them;
+// every image in flight decodes its own copy of the 12 MP original (the worker's can be up to
+// UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
+// their figures include waiting; the stages printed here are from images alone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
+import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
 import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import { SessionCache, sessionOptions } from '../src/inference/session-cache.js';
-import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
-import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
 import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
+import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -38,12 +41,22 @@ const { values } = parseArgs({
     model: { type: 'string' },
     runs: { type: 'string', default: '5' },
     'max-tile-pixels': { type: 'string', default: String(DEFAULT_MAX_TILE_PIXELS) },
-    'in-flight': { type: 'string', default: String(DEFAULT_IMAGES_IN_FLIGHT) },
+    'in-flight': {
+      type: 'string',
+      default: process.env.WORKER_IMAGES_IN_FLIGHT ?? String(DEFAULT_IMAGES_IN_FLIGHT),
+    },
   },
 });
 const runs = Number(values.runs);
 const maxTilePixels = Number(values['max-tile-pixels']);
 const inFlight = Number(values['in-flight']);
+for (const [name, value] of Object.entries({
+  runs,
+  'max-tile-pixels': maxTilePixels,
+  'in-flight': inFlight,
+})) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
+}
 const threads = availableParallelism();
 const MAX_PIXELS = 100_000_000;
 const SIZES = [
@@ -113,12 +126,12 @@ async function requestMsPerImage(session: ort.InferenceSession, folder: ModelFol
 }
 
 // Memory first, before any bare-model session has grown the heap: what a worker holding every
-// model uses while Full HD requests run.
+// model's session uses while Full HD requests run.
+const fusedSessions = await Promise.all(
+  folders.map((folder) => sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input)),
+);
 resetPeakRss();
-for (const folder of folders) {
-  const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
-  await requestMsPerImage(session, folder, 1920);
-}
+for (const [index, folder] of folders.entries()) await requestMsPerImage(fusedSessions[index]!, folder, 1920);
 console.log(
   `peak RSS during Full HD requests (every model loaded, ${inFlight} images in flight): ${peakRssMb()} MB`,
 );
@@ -134,29 +147,38 @@ for (const folder of folders) {
     const tiles = paddedTiles(rgb, folder.manifest.input.stride);
     await pureInferenceMs(bare, tiles);
     await segment(session, folder.manifest, rgb, { maxTilePixels });
-    const pure: number[] = [];
+    // Each pipeline figure is compared with inference timed alongside it: one run before each image
+    // alone; half the runs before the request and half after it.
+    const pureAlone: number[] = [];
+    const pureRequest: number[] = [];
     const alone: number[] = [];
     const stages: Stages = { decodeResizeMs: [], modelMs: [], segmentMs: [], renderMs: [], storeMs: [] };
     for (let run = 0; run < runs; run += 1) {
-      pure.push(await pureInferenceMs(bare, tiles));
+      pureAlone.push(await pureInferenceMs(bare, tiles));
       const started = performance.now();
       await predictAndStore(session, folder, maxSide, `bench/alone/${run}`, stages);
       alone.push(performance.now() - started);
     }
+    const half = Math.max(1, Math.round(runs / 2));
+    for (let run = 0; run < half; run += 1) pureRequest.push(await pureInferenceMs(bare, tiles));
     const inRequest = await requestMsPerImage(session, folder, maxSide);
-    for (let run = 0; run < runs; run += 1) pure.push(await pureInferenceMs(bare, tiles));
+    for (let run = 0; run < half; run += 1) pureRequest.push(await pureInferenceMs(bare, tiles));
 
-    const modelMs = median(pure);
-    const overhead = (ms: number) =>
-      `ratio ${(ms / modelMs).toFixed(2)} (overhead ${(((ms - modelMs) / modelMs) * 100).toFixed(0)} %)`;
+    const overhead = (pipelineMs: number, pure: number[]) => {
+      const modelMs = median(pure);
+      return (
+        `inference ${modelMs.toFixed(0)} ms  ratio ${(pipelineMs / modelMs).toFixed(2)} ` +
+        `(overhead ${(((pipelineMs - modelMs) / modelMs) * 100).toFixed(0)} %)`
+      );
+    };
     const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
+    console.log(`${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}`);
     console.log(
-      `${folder.key.padEnd(8)} ${label.padEnd(8)} ${rgb.width}x${rgb.height}  inference ${ms(pure)}`,
+      `${''.padEnd(18)}one image alone: pipeline ${ms(alone)}  ${overhead(median(alone), pureAlone)}`,
     );
-    console.log(`${''.padEnd(18)}one image alone: pipeline ${ms(alone)}  ${overhead(median(alone))}`);
     console.log(
       `${''.padEnd(18)}in a request of ${runs}, ${inFlight} in flight: pipeline ${inRequest.toFixed(0)} ms per image  ` +
-        overhead(inRequest),
+        overhead(inRequest, pureRequest),
     );
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +

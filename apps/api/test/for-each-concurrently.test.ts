@@ -62,6 +62,35 @@ describe('forEachConcurrently', () => {
     expect(started).toEqual([0, 1]);
   });
 
+  it('with a limit of 1 runs the items strictly one after another', async () => {
+    const events: string[] = [];
+    await forEachConcurrently(['a', 'b', 'c'], 1, async (item) => {
+      events.push(`start ${item}`);
+      await tick();
+      events.push(`end ${item}`);
+    });
+    expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('with a limit above the number of items starts them all at once', async () => {
+    const gates = [gate(), gate()];
+    const started: number[] = [];
+    const done = forEachConcurrently([0, 1], 8, async (item) => {
+      started.push(item);
+      await gates[item]!.opened;
+    });
+    await tick();
+    expect(started).toEqual([0, 1]);
+    for (const g of gates) g.open();
+    await done;
+  });
+
+  it('refuses a limit that is not a whole number of at least 1', async () => {
+    for (const limit of [0, -1, 1.5, Number.NaN]) {
+      await expect(forEachConcurrently([1], limit, async () => {})).rejects.toThrow(RangeError);
+    }
+  });
+
   it('does nothing for no items', async () => {
     let calls = 0;
     await forEachConcurrently([], 3, async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,8 +33,16 @@ export function localStorage(root: string): Storage {
     async putBuffer(key, data) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(`${target}.part`, data);
-      await rename(`${target}.part`, target);
+      // Written aside, then renamed: readers never see half a file. The temporary name is unique, so
+      // two writers of one key (a job taken again while its first worker still runs) cannot collide.
+      const partial = `${target}.${randomUUID()}.part`;
+      try {
+        await writeFile(partial, data);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     getBuffer(key) {
       return readFile(resolve(key));

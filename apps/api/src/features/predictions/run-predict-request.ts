@@ -93,6 +93,15 @@ async function storeResult(
     deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
   ]);
   await deps.db.transaction().execute(async (trx) => {
+    // Claimed first, guarded: if another worker already finished or refunded this image (a job taken
+    // again after its lease ran out), nothing is recorded twice.
+    const claimed = await trx
+      .updateTable('prediction_request_images')
+      .set({ status: 'DONE' })
+      .where('id', '=', image.rowId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) return;
     await trx
       .insertInto('predictions')
       .values({
@@ -109,11 +118,6 @@ async function storeResult(
         storage_prefix: prefix,
         created_at: nowIso(),
       })
-      .execute();
-    await trx
-      .updateTable('prediction_request_images')
-      .set({ status: 'DONE' })
-      .where('id', '=', image.rowId)
       .execute();
     await trx
       .updateTable('prediction_requests')
@@ -165,10 +169,10 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       const manifest = manifestOf(model);
       const session = await deps.sessions.get(model.filename, manifest.input);
 
-      // A restarted job lists only what is still PENDING: done images are never run (or charged) twice.
+      // A restarted job lists only what is still PENDING: a finished image is never run again.
       await forEachConcurrently(await pendingImages(db, requestId), deps.imagesInFlight, async (image) => {
         // Stopping: no new image starts; those running finish, the rest wait for the next worker.
-        if (signal.aborted) throw new JobInterruptedError();
+        if (signal.aborted) return;
         let result: ImagePrediction;
         try {
           const original = await deps.storage.getBuffer(
@@ -203,6 +207,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
           'image predicted',
         );
       });
+      if (signal.aborted && (await pendingImages(db, requestId)).length > 0) throw new JobInterruptedError();
       await finish(db, requestId);
     },
 

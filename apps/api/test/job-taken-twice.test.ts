@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, ledgerSum } from '../src/features/credits/ledger.js';
+import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
+import { SessionCache } from '../src/inference/session-cache.js';
+import { localStorage } from '../src/storage/local-storage.js';
+import { signUp } from './support/accounts.js';
+import { bandedImage, upload } from './support/images.js';
+import { fixtureModelId, resolutionId } from './support/predictions.js';
+import { type TestApp, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WORKER_ENABLED: 'false' });
+});
+afterAll(() => t.close());
+
+describe('a request job worked by two workers at once', () => {
+  // What happens when a job's lease runs out while its worker is still alive: a second worker takes
+  // it and both work the same images. Each image must still be recorded, counted and charged once.
+  it('records every image once, with no refund and a balanced ledger', async () => {
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const project = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/projects/',
+        headers: user.headers,
+        payload: { name: 'Twice', location: 'Lab' },
+      })
+    ).json();
+    const picture = await (
+      await bandedImage(640, 480, [
+        [0.5, [200, 40, 40]],
+        [0.5, [40, 40, 200]],
+      ])
+    )
+      .png()
+      .toBuffer();
+    const uploaded = await upload(
+      t.app,
+      user.headers,
+      project.id,
+      ['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, data: picture })),
+    );
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/request-predict/`,
+      headers: user.headers,
+      payload: {
+        model: await fixtureModelId(t.app, user.headers),
+        resolution: await resolutionId(t.app, user.headers, 'standard'),
+        images: uploaded.json().data.map((entry: { id: number }) => entry.id),
+      },
+    });
+    expect(scheduled.statusCode).toBe(201);
+    const requestId: number = scheduled.json().request_id;
+
+    const { db } = t.app.database;
+    const sessions = new SessionCache(1);
+    const job = predictRequestJob({
+      db,
+      storage: localStorage(t.config.storageDir),
+      sessions,
+      maxPixels: t.config.uploads.maxPixels,
+      maxTilePixels: t.config.inference.maxTilePixels,
+      imagesInFlight: 2,
+      log: t.app.log,
+    });
+    const context = { signal: new AbortController().signal, attempt: 1 };
+    await Promise.all([job.handle({ requestId }, context), job.handle({ requestId }, context)]);
+    await sessions.close();
+
+    const request = await db
+      .selectFrom('prediction_requests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ status: 'DONE', images_done: 4, images_failed: 0, images_total: 4 });
+    const predictions = await db
+      .selectFrom('predictions')
+      .select('image_id')
+      .where('request_id', '=', requestId)
+      .execute();
+    expect(predictions).toHaveLength(4);
+    const ledger = await db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', user.userId)
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'signup_bonus', amount: 50 },
+      { kind: 'prediction', amount: -4 },
+    ]);
+    expect(await balanceOf(db, user.userId)).toBe(46);
+    expect(await ledgerSum(db, user.userId)).toBe(46);
+  });
+});
