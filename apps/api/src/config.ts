@@ -8,11 +8,12 @@ import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-p
 
 /**
  * Images of one request worked at once. Model runs are synchronous in onnxruntime-node, so they
- * never overlap; what overlaps is one image's decoding, rendering and storing (libvips threads)
- * with the other's model run, which leaves a core idle when images go one by one. Measured with
- * `npm run bench:predict -- --runs 8` on 2 cores, Full HD, per image: 456–523 ms one at a time,
- * 340–404 ms two at a time, peak RSS 493–511 MB with both bundled models; three at a time gained
- * nothing more in a throw-away comparison.
+ * never overlap; what overlaps is one image's decoding and rendering (libvips threads) with the
+ * other's model run. On 2 cores at Full HD, blocks of 6 images alternating one and two at a time in
+ * one process (this machine's speed drifts too much to compare separate runs) took 5 % (Evo) and
+ * 15 % (Base) less time per image two at a time (median of 6 paired blocks); three gained nothing
+ * more. Peak RSS with both bundled models (`npm run bench:predict`): 490–529 MB two at a time,
+ * 484 MB one at a time.
  */
 export const DEFAULT_IMAGES_IN_FLIGHT = 2;
 
