@@ -18,8 +18,10 @@ from common import MEAN, STD, STRIDE, normalise, pad_to_stride
 from hullsynth.classes import class_list
 from train import load_model
 
-# 1.1.0: stride-4 network trained from scratch in one run (1.0.0 was a stride-2 network).
-MODEL_VERSION = "1.2.0"
+# Per model, raised with every retrained export (1.0.0 was a stride-2 network; 1.1.0 the stride-4
+# network; then each a continuation of the one before: Evo 1.2.0 and 1.3.0, Base 1.2.0 fine-tuned
+# from Evo 1.3.0).
+MODEL_VERSIONS = {"evo": "1.3.0", "base": "1.2.0"}
 
 DESCRIPTIONS = {
     "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "
@@ -32,7 +34,7 @@ DESCRIPTIONS = {
 def manifest(model_id):
     return {
         "name": model_id.capitalize(),
-        "version": MODEL_VERSION,
+        "version": MODEL_VERSIONS[model_id],
         "architecture": "unet",
         "backbone": "mobilenet-lite",
         "description": DESCRIPTIONS[model_id],
