@@ -74,9 +74,10 @@ async function failImage(db: Kysely<DB>, request: PredictionRequestRow, image: P
 }
 
 /**
- * Stores one image's results and marks it done in one transaction. The prefix is fixed per image and
- * request, so a retry after a crash overwrites rather than duplicates; the unique (image, model,
- * resolution) index makes a second row impossible.
+ * Stores one image's results and marks it done in one transaction; false when the image was no
+ * longer PENDING (another worker holding the same job recorded or refunded it first). The prefix is
+ * fixed per image and request, so a retry after a crash overwrites rather than duplicates; the
+ * unique (image, model, resolution) index makes a second row impossible.
  */
 async function storeResult(
   deps: PredictJobDependencies,
@@ -84,7 +85,7 @@ async function storeResult(
   image: PendingImage,
   result: ImagePrediction,
   modelVersion: string,
-): Promise<void> {
+): Promise<boolean> {
   const prefix = `${image.prefix}/predictions/request-${request.id}`;
   await Promise.all([
     deps.storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org),
@@ -92,7 +93,7 @@ async function storeResult(
     deps.storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat),
     deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
   ]);
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     // Claimed first, guarded: if another worker already finished or refunded this image (a job taken
     // again after its lease ran out), nothing is recorded twice.
     const claimed = await trx
@@ -101,7 +102,7 @@ async function storeResult(
       .where('id', '=', image.rowId)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) return;
+    if (claimed.numUpdatedRows === 0n) return false;
     await trx
       .insertInto('predictions')
       .values({
@@ -124,6 +125,7 @@ async function storeResult(
       .set((eb) => ({ images_done: eb('images_done', '+', 1) }))
       .where('id', '=', request.id)
       .execute();
+    return true;
   });
 }
 
@@ -169,45 +171,62 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       const manifest = manifestOf(model);
       const session = await deps.sessions.get(model.filename, manifest.input);
 
-      // A restarted job lists only what is still PENDING: a finished image is never run again.
-      await forEachConcurrently(await pendingImages(db, requestId), deps.imagesInFlight, async (image) => {
-        // Stopping: no new image starts; those running finish, the rest wait for the next worker.
-        if (signal.aborted) return;
-        let result: ImagePrediction;
-        try {
-          const original = await deps.storage.getBuffer(
-            `${image.prefix}/${imageFiles.original(image.format)}`,
+      // A restarted job lists only what is still PENDING, so a job retried after a crash never runs a
+      // finished image again (two workers holding one job may both run it; only one records it).
+      const work = forEachConcurrently(
+        await pendingImages(db, requestId),
+        deps.imagesInFlight,
+        async (image) => {
+          // Stopping: no new image starts; those running finish, the rest wait for the next worker.
+          if (signal.aborted) return;
+          let result: ImagePrediction;
+          try {
+            const original = await deps.storage.getBuffer(
+              `${image.prefix}/${imageFiles.original(image.format)}`,
+            );
+            const opened = await openImage(original, deps.maxPixels);
+            result = await predictImage(opened.image, {
+              session,
+              manifest,
+              maxSide: resolution.resolution,
+              maxTilePixels: deps.maxTilePixels,
+            });
+          } catch (error) {
+            log.warn(
+              { err: error, requestId, imageId: image.imageId },
+              'image could not be processed; refunded',
+            );
+            await failImage(db, request, image, error instanceof Error ? error.message : String(error));
+            return;
+          }
+          const storing = performance.now();
+          if (!(await storeResult(deps, request, image, result, model.version))) {
+            log.warn({ requestId, imageId: image.imageId }, 'image already recorded by another worker');
+            return;
+          }
+          const storeMs = performance.now() - storing;
+          log.info(
+            {
+              requestId,
+              imageId: image.imageId,
+              ...Object.fromEntries(
+                Object.entries({ ...result.timings, storeMs }).map(([stage, ms]) => [stage, Math.round(ms)]),
+              ),
+            },
+            'image predicted',
           );
-          const opened = await openImage(original, deps.maxPixels);
-          result = await predictImage(opened.image, {
-            session,
-            manifest,
-            maxSide: resolution.resolution,
-            maxTilePixels: deps.maxTilePixels,
-          });
-        } catch (error) {
-          log.warn(
-            { err: error, requestId, imageId: image.imageId },
-            'image could not be processed; refunded',
-          );
-          await failImage(db, request, image, error instanceof Error ? error.message : String(error));
-          return;
-        }
-        const storing = performance.now();
-        await storeResult(deps, request, image, result, model.version);
-        const storeMs = performance.now() - storing;
-        log.info(
-          {
-            requestId,
-            imageId: image.imageId,
-            ...Object.fromEntries(
-              Object.entries({ ...result.timings, storeMs }).map(([stage, ms]) => [stage, Math.round(ms)]),
-            ),
-          },
-          'image predicted',
-        );
-      });
-      if (signal.aborted && (await pendingImages(db, requestId)).length > 0) throw new JobInterruptedError();
+        },
+      );
+      // Stopped with images left: requeued as is (whatever else failed meanwhile), so the attempt
+      // is not counted and no skipped image is refunded as if it had failed.
+      const stoppedEarly = async () => signal.aborted && (await pendingImages(db, requestId)).length > 0;
+      try {
+        await work;
+      } catch (error) {
+        if (await stoppedEarly()) throw new JobInterruptedError();
+        throw error;
+      }
+      if (await stoppedEarly()) throw new JobInterruptedError();
       await finish(db, requestId);
     },
 
