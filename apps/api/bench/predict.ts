@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
+import { storePredictionFiles } from '../src/features/predictions/run-predict-request.js';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
 import { roundUpToStride } from '../src/inference/preprocess.js';
@@ -104,12 +105,7 @@ async function predictAndStore(
     maxTilePixels,
   });
   const storing = performance.now();
-  await Promise.all([
-    storage.putBuffer(`${key}/ORG.jpg`, result.org),
-    storage.putBuffer(`${key}/PRED.png`, result.pred),
-    storage.putBuffer(`${key}/STAT.png`, result.stat),
-    storage.putBuffer(`${key}/thumbnail.jpg`, result.thumbnail),
-  ]);
+  await storePredictionFiles(storage, key, result);
   if (!stages) return;
   for (const [stage, ms] of Object.entries(result.timings)) stages[stage as keyof PredictionTimings].push(ms);
   stages.storeMs.push(performance.now() - storing);

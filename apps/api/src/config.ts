@@ -9,11 +9,11 @@ import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-p
 /**
  * Images of one request worked at once. Model runs are synchronous in onnxruntime-node, so they
  * never overlap; what overlaps is one image's decoding and rendering (libvips threads) with the
- * other's model run. On 2 cores at Full HD, blocks of 6 images alternating one and two at a time in
- * one process (a throw-away script) (this machine's speed drifts too much to compare separate runs) took 5 % (Evo) and
- * 15 % (Base) less time per image two at a time (median of 6 paired blocks); three gained nothing
- * more. Peak RSS with both bundled models (`npm run bench:predict`): 490–529 MB two at a time,
- * 484 MB one at a time.
+ * other's model run. Measured on 2 cores at Full HD with a throw-away script that alternated blocks
+ * of 6 images one and two at a time in one process (this machine's speed drifts too much to compare
+ * separate runs): two at a time took 5 % (Evo) and 15 % (Base) less time per image, median of 6
+ * paired blocks; three gained nothing more. Peak RSS with both bundled models (`npm run
+ * bench:predict`): 490–529 MB two at a time, 484 MB one at a time.
  */
 export const DEFAULT_IMAGES_IN_FLIGHT = 2;
 

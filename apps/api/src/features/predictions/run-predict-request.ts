@@ -73,6 +73,16 @@ async function failImage(db: Kysely<DB>, request: PredictionRequestRow, image: P
   });
 }
 
+/** Writes an image's ORG, PRED, STAT and thumbnail under `prefix` (also what bench:predict stores). */
+export async function storePredictionFiles(storage: Storage, prefix: string, result: ImagePrediction) {
+  await Promise.all([
+    storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org),
+    storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred),
+    storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat),
+    storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
+  ]);
+}
+
 /**
  * Stores one image's results and marks it done in one transaction; false when the image was no
  * longer PENDING (another worker holding the same job recorded or refunded it first). The prefix is
@@ -87,12 +97,7 @@ async function storeResult(
   modelVersion: string,
 ): Promise<boolean> {
   const prefix = `${image.prefix}/predictions/request-${request.id}`;
-  await Promise.all([
-    deps.storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org),
-    deps.storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred),
-    deps.storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat),
-    deps.storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
-  ]);
+  await storePredictionFiles(deps.storage, prefix, result);
   return deps.db.transaction().execute(async (trx) => {
     // Claimed first, guarded: if another worker already finished or refunded this image (a job taken
     // again after its lease ran out), nothing is recorded twice.
@@ -171,62 +176,59 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       const manifest = manifestOf(model);
       const session = await deps.sessions.get(model.filename, manifest.input);
 
+      /** One image: predicted and recorded, or failed and refunded; nothing new once stopping. */
+      const predictOne = async (image: PendingImage) => {
+        if (signal.aborted) return;
+        let result: ImagePrediction;
+        try {
+          const original = await deps.storage.getBuffer(
+            `${image.prefix}/${imageFiles.original(image.format)}`,
+          );
+          const opened = await openImage(original, deps.maxPixels);
+          result = await predictImage(opened.image, {
+            session,
+            manifest,
+            maxSide: resolution.resolution,
+            maxTilePixels: deps.maxTilePixels,
+          });
+        } catch (error) {
+          log.warn(
+            { err: error, requestId, imageId: image.imageId },
+            'image could not be processed; refunded',
+          );
+          await failImage(db, request, image, error instanceof Error ? error.message : String(error));
+          return;
+        }
+        const storing = performance.now();
+        if (!(await storeResult(deps, request, image, result, model.version))) {
+          log.warn({ requestId, imageId: image.imageId }, 'image already recorded by another worker');
+          return;
+        }
+        const storeMs = performance.now() - storing;
+        log.info(
+          {
+            requestId,
+            imageId: image.imageId,
+            ...Object.fromEntries(
+              Object.entries({ ...result.timings, storeMs }).map(([stage, ms]) => [stage, Math.round(ms)]),
+            ),
+          },
+          'image predicted',
+        );
+      };
+
       // A restarted job lists only what is still PENDING, so a job retried after a crash never runs a
       // finished image again (two workers holding one job may both run it; only one records it).
-      const work = forEachConcurrently(
-        await pendingImages(db, requestId),
-        deps.imagesInFlight,
-        async (image) => {
-          // Stopping: no new image starts; those running finish, the rest wait for the next worker.
-          if (signal.aborted) return;
-          let result: ImagePrediction;
-          try {
-            const original = await deps.storage.getBuffer(
-              `${image.prefix}/${imageFiles.original(image.format)}`,
-            );
-            const opened = await openImage(original, deps.maxPixels);
-            result = await predictImage(opened.image, {
-              session,
-              manifest,
-              maxSide: resolution.resolution,
-              maxTilePixels: deps.maxTilePixels,
-            });
-          } catch (error) {
-            log.warn(
-              { err: error, requestId, imageId: image.imageId },
-              'image could not be processed; refunded',
-            );
-            await failImage(db, request, image, error instanceof Error ? error.message : String(error));
-            return;
-          }
-          const storing = performance.now();
-          if (!(await storeResult(deps, request, image, result, model.version))) {
-            log.warn({ requestId, imageId: image.imageId }, 'image already recorded by another worker');
-            return;
-          }
-          const storeMs = performance.now() - storing;
-          log.info(
-            {
-              requestId,
-              imageId: image.imageId,
-              ...Object.fromEntries(
-                Object.entries({ ...result.timings, storeMs }).map(([stage, ms]) => [stage, Math.round(ms)]),
-              ),
-            },
-            'image predicted',
-          );
-        },
-      );
+      let failure: { error: unknown } | undefined;
+      try {
+        await forEachConcurrently(await pendingImages(db, requestId), deps.imagesInFlight, predictOne);
+      } catch (error) {
+        failure = { error };
+      }
       // Stopped with images left: requeued as is (whatever else failed meanwhile), so the attempt
       // is not counted and no skipped image is refunded as if it had failed.
-      const stoppedEarly = async () => signal.aborted && (await pendingImages(db, requestId)).length > 0;
-      try {
-        await work;
-      } catch (error) {
-        if (await stoppedEarly()) throw new JobInterruptedError();
-        throw error;
-      }
-      if (await stoppedEarly()) throw new JobInterruptedError();
+      if (signal.aborted && (await pendingImages(db, requestId)).length > 0) throw new JobInterruptedError();
+      if (failure) throw failure.error;
       await finish(db, requestId);
     },
 
