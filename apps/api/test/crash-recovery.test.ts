@@ -8,6 +8,7 @@ import { bandedImage, upload } from './support/images.js';
 import { fixtureModelId, resolutionId, waitForRequest } from './support/predictions.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
 import { createDataHome, freePort, startServerProcess } from './support/server-process.js';
+import { createProject } from './support/projects.js';
 
 const IMAGES = 12;
 
@@ -37,14 +38,7 @@ describe('a worker killed in the middle of a request', () => {
     // Set up through the API with the worker off, so the request waits for the server we will kill.
     const setup = await buildApp(loadConfig({ ...env, WORKER_ENABLED: 'false' }));
     const user = await signUp(setup, path.join(dataDir, 'outbox'));
-    const project = (
-      await setup.inject({
-        method: 'POST',
-        url: '/api/projects/',
-        headers: user.headers,
-        payload: { name: 'Crash', location: 'Lab' },
-      })
-    ).json();
+    const projectId = await createProject(setup, user.headers, { name: 'Crash', location: 'Lab' });
     const picture = await (
       await bandedImage(1600, 1200, [
         [0.5, [200, 40, 40]],
@@ -56,7 +50,7 @@ describe('a worker killed in the middle of a request', () => {
     const uploaded = await upload(
       setup,
       user.headers,
-      project.id,
+      projectId,
       Array.from({ length: IMAGES }, (_, index) => ({ name: `hull-${index}.png`, data: picture })),
     );
     expect(uploaded.statusCode).toBe(201);
@@ -67,7 +61,7 @@ describe('a worker killed in the middle of a request', () => {
     };
     const scheduled = await setup.inject({
       method: 'POST',
-      url: `/api/projects/${project.id}/request-predict/`,
+      url: `/api/projects/${projectId}/request-predict/`,
       headers: user.headers,
       payload,
     });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from './support/accounts.js';
 import { filesUnder, pngClaiming, solidImage, upload } from './support/images.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
+import { createProject } from './support/projects.js';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -15,13 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_FILE_MB: '1', UPLOAD_MAX_FILES: '5', WORKER_ENABLED: 'false' });
   owner = await signUp(t.app, t.config.mail.outboxDir);
   stranger = await signUp(t.app, t.config.mail.outboxDir);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/projects/',
-    headers: owner.headers,
-    payload: { name: 'Hull survey', location: 'Bremerhaven' },
-  });
-  projectId = created.json().id;
+  projectId = await createProject(t.app, owner.headers, { name: 'Hull survey', location: 'Bremerhaven' });
 });
 afterAll(() => t.close());
 

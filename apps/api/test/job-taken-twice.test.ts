@@ -4,9 +4,10 @@ import { predictRequestJob } from '../src/features/predictions/run-predict-reque
 import { SessionCache } from '../src/inference/session-cache.js';
 import { localStorage } from '../src/storage/local-storage.js';
 import { signUp } from './support/accounts.js';
-import { bandedImage, upload } from './support/images.js';
+import { solidImage, upload } from './support/images.js';
 import { fixtureModelId, resolutionId } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
+import { createProject } from './support/projects.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,31 +20,17 @@ describe('a request job worked by two workers at once', () => {
   // it and both work the same images. Each image must still be recorded, counted and charged once.
   it('records every image once, with no refund and a balanced ledger', async () => {
     const user = await signUp(t.app, t.config.mail.outboxDir);
-    const project = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/projects/',
-        headers: user.headers,
-        payload: { name: 'Twice', location: 'Lab' },
-      })
-    ).json();
-    const picture = await (
-      await bandedImage(640, 480, [
-        [0.5, [200, 40, 40]],
-        [0.5, [40, 40, 200]],
-      ])
-    )
-      .png()
-      .toBuffer();
+    const projectId = await createProject(t.app, user.headers);
+    const picture = await solidImage('png');
     const uploaded = await upload(
       t.app,
       user.headers,
-      project.id,
+      projectId,
       ['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, data: picture })),
     );
     const scheduled = await t.app.inject({
       method: 'POST',
-      url: `/api/projects/${project.id}/request-predict/`,
+      url: `/api/projects/${projectId}/request-predict/`,
       headers: user.headers,
       payload: {
         model: await fixtureModelId(t.app, user.headers),

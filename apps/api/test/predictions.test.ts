@@ -7,6 +7,7 @@ import { type SignedInUser, signUp } from './support/accounts.js';
 import { bandedImage, solidImage, upload } from './support/images.js';
 import { fixtureModelId, readZip, resolutionId, waitForRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
+import { createProject } from './support/projects.js';
 
 const BLACK: [number, number, number] = [0, 0, 0];
 const RED: [number, number, number] = [200, 40, 40];
@@ -19,18 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function projectWithImages(user: SignedInUser, files: { name: string; data: Buffer }[]) {
-  const project = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/projects/',
-      headers: user.headers,
-      payload: { name: 'P', location: 'L' },
-    })
-  ).json();
-  const uploaded = await upload(t.app, user.headers, project.id, files);
+  const projectId = await createProject(t.app, user.headers);
+  const uploaded = await upload(t.app, user.headers, projectId, files);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   return {
-    projectId: project.id as number,
+    projectId,
     imageIds: uploaded.json().data.map((entry: { id: number }) => entry.id) as number[],
   };
 }
@@ -461,15 +455,8 @@ describe('concurrent scheduling', () => {
     const idle = await createTestApp({ WORKER_ENABLED: 'false' });
     try {
       const user = await signUp(idle.app, idle.config.mail.outboxDir);
-      const project = (
-        await idle.app.inject({
-          method: 'POST',
-          url: '/api/projects/',
-          headers: user.headers,
-          payload: { name: 'P', location: 'L' },
-        })
-      ).json();
-      const uploaded = await upload(idle.app, user.headers, project.id, [
+      const projectId = await createProject(idle.app, user.headers);
+      const uploaded = await upload(idle.app, user.headers, projectId, [
         { name: 'a.png', data: await solidImage('png') },
       ]);
       await idle.app.database.db
@@ -486,7 +473,7 @@ describe('concurrent scheduling', () => {
         Array.from({ length: 6 }, () =>
           idle.app.inject({
             method: 'POST',
-            url: `/api/projects/${project.id}/request-predict/`,
+            url: `/api/projects/${projectId}/request-predict/`,
             headers: user.headers,
             payload,
           }),
@@ -502,7 +489,7 @@ describe('concurrent scheduling', () => {
       const running = (
         await idle.app.inject({
           method: 'POST',
-          url: `/api/projects/${project.id}/validate-predict-request/`,
+          url: `/api/projects/${projectId}/validate-predict-request/`,
           headers: user.headers,
           payload,
         })
@@ -518,13 +505,13 @@ describe('concurrent scheduling', () => {
       });
       const deleteImage = await idle.app.inject({
         method: 'DELETE',
-        url: `/api/projects/${project.id}/image/${payload.images[0]}/delete/`,
+        url: `/api/projects/${projectId}/image/${payload.images[0]}/delete/`,
         headers: user.headers,
       });
       expect(deleteImage.statusCode).toBe(409);
       const deleteProject = await idle.app.inject({
         method: 'DELETE',
-        url: `/api/projects/${project.id}/delete/`,
+        url: `/api/projects/${projectId}/delete/`,
         headers: user.headers,
       });
       expect(deleteProject.statusCode).toBe(409);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccount } from '../src/features/credits/ledger.js';
 import { type SignedInUser, login, signUp } from './support/accounts.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
+import { createProject } from './support/projects.js';
 
 let t: TestApp;
 let outbox: string;
@@ -90,12 +91,7 @@ describe('DELETE /api/user/delete/', () => {
   it('removes the account, its company and projects; keeps purchases anonymised', async () => {
     const user = await signUp(t.app, outbox);
     const { db } = t.app.database;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/projects/',
-      headers: user.headers,
-      payload: { name: 'Hull A', location: 'Hamburg' },
-    });
+    await createProject(t.app, user.headers, { name: 'Hull A', location: 'Hamburg' });
     await creditAccount(db, { userId: user.userId, amount: 100, kind: 'purchase', reason: 'test purchase' });
 
     const response = await t.app.inject({
