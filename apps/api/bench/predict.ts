@@ -1,28 +1,34 @@
 // npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N] [--in-flight N]
+//                          [--parallel-runs N] [--threads N]
+// (defaults: the product's, or WORKER_IMAGES_IN_FLIGHT, INFERENCE_PARALLEL_RUNS and INFERENCE_THREADS)
 // For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
-// onnxruntime on float tiles of the pipeline's tile shapes, summed), whole-pipeline time per image
+// onnxruntime on float tiles of the pipeline's tile shapes, summed, on every core in one run: the
+// model alone at its fastest for one image), whole-pipeline time per image
 // (decode → orient → resize → tiles → fused model: normalisation, inference, argmax → PRED/ORG/STAT/
 // thumbnail → stored) both for one image alone and per image in a request of N images worked as
 // the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time goes, and peak RSS.
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
 // half before and half after the request). Peak RSS is measured first, before any bare-model session
-// exists, over a Full HD request per model with every model's session loaded, as a worker holds them;
+// exists, over a Full HD request per model with every model's session loaded, as a worker holds them,
+// together with the event-loop delay of the thread that serves the API in the embedded mode;
 // every image in flight decodes its own copy of the 12 MP original (the worker's can be up to
 // UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
 // their figures include waiting; the stages printed here are from images alone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
-import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
+import { DEFAULT_IMAGES_IN_FLIGHT, DEFAULT_PARALLEL_RUNS, defaultInferenceThreads } from '../src/config.js';
 import { storePredictionFiles } from '../src/features/predictions/run-predict-request.js';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
 import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
-import { SessionCache, sessionOptions } from '../src/inference/session-cache.js';
+import { sessionOptions } from '../src/inference/fused-session.js';
+import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
 import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
 import { openImage } from '../src/media/open-image.js';
@@ -46,19 +52,29 @@ const { values } = parseArgs({
       type: 'string',
       default: process.env.WORKER_IMAGES_IN_FLIGHT ?? String(DEFAULT_IMAGES_IN_FLIGHT),
     },
+    'parallel-runs': {
+      type: 'string',
+      default: process.env.INFERENCE_PARALLEL_RUNS ?? String(DEFAULT_PARALLEL_RUNS),
+    },
+    threads: { type: 'string', default: process.env.INFERENCE_THREADS },
   },
 });
 const runs = Number(values.runs);
 const maxTilePixels = Number(values['max-tile-pixels']);
 const inFlight = Number(values['in-flight']);
+const parallelRuns = Number(values['parallel-runs']);
+const threads = values.threads === undefined ? defaultInferenceThreads(parallelRuns) : Number(values.threads);
 for (const [name, value] of Object.entries({
   runs,
   'max-tile-pixels': maxTilePixels,
   'in-flight': inFlight,
+  'parallel-runs': parallelRuns,
+  threads,
 })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number ≥ 1`);
 }
-const threads = availableParallelism();
+/** Pure inference is timed on every core: the model alone at its fastest for one image. */
+const bareThreads = availableParallelism();
 const MAX_PIXELS = 100_000_000;
 const SIZES = [
   ['standard', 800],
@@ -72,7 +88,8 @@ for (const [, maxSide] of SIZES) {
   resized.set(maxSide, await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide));
 }
 console.log(
-  `original: 4032x3024 JPEG; ${runs} runs each; ${threads} inference threads; tiles above ${maxTilePixels} px; ` +
+  `original: 4032x3024 JPEG; ${runs} runs each; pipeline: ${parallelRuns} model runs at once of ${threads} ` +
+    `onnxruntime threads, pure inference: ${bareThreads} threads; tiles above ${maxTilePixels} px; ` +
     `requests of ${runs} images, ${inFlight} in flight`,
 );
 
@@ -84,14 +101,14 @@ function paddedTiles(rgb: RgbImage, stride: number) {
   }));
 }
 
-const sessions = new SessionCache(threads);
+const sessions = new SessionCache(threads, parallelRuns);
 const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
 const storage = localStorage(storageDir);
 type Stages = Record<keyof PredictionTimings | 'storeMs', number[]>;
 
 /** One image through the whole pipeline, as the worker runs it, stored; its stage times kept. */
 async function predictAndStore(
-  session: ort.InferenceSession,
+  session: FusedSession,
   folder: ModelFolder,
   maxSide: number,
   key: string,
@@ -112,7 +129,7 @@ async function predictAndStore(
 }
 
 /** Milliseconds per image for a request of `runs` images worked `inFlight` at once. */
-async function requestMsPerImage(session: ort.InferenceSession, folder: ModelFolder, maxSide: number) {
+async function requestMsPerImage(session: FusedSession, folder: ModelFolder, maxSide: number) {
   const started = performance.now();
   const images = Array.from({ length: runs }, (_, index) => index);
   await forEachConcurrently(images, inFlight, (index) =>
@@ -127,15 +144,20 @@ const fusedSessions = await Promise.all(
   folders.map((folder) => sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input)),
 );
 resetPeakRss();
+// How long this thread (the API's, in the embedded mode) went unanswered while the requests ran.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 for (const [index, folder] of folders.entries()) await requestMsPerImage(fusedSessions[index]!, folder, 1920);
+loopDelay.disable();
 console.log(
-  `peak RSS during Full HD requests (every model loaded, ${inFlight} images in flight): ${peakRssMb()} MB`,
+  `peak RSS during Full HD requests (every model loaded, ${inFlight} images in flight): ${peakRssMb()} MB; ` +
+    `event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
 );
 
 for (const folder of folders) {
   const bare = await ort.InferenceSession.create(
     path.join(folder.directory, MODEL_FILE),
-    sessionOptions(threads),
+    sessionOptions(bareThreads),
   );
   const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   for (const [label, maxSide] of SIZES) {

@@ -7,15 +7,31 @@ import { z } from 'zod';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 
 /**
- * Images of one request worked at once. Model runs are synchronous in onnxruntime-node, so they
- * never overlap; what overlaps is one image's decoding and rendering (libvips threads) with the
- * other's model run. Measured on 2 cores at Full HD with a throw-away script that alternated blocks
- * of 6 images one and two at a time in one process (this machine's speed drifts too much to compare
- * separate runs): two at a time took 5 % (Evo) and 15 % (Base) less time per image, median of 6
- * paired blocks; three gained nothing more. Peak RSS with both bundled models (`npm run
- * bench:predict`): 490–529 MB two at a time, 484 MB one at a time.
+ * Images of one request worked at once: one image's decoding and rendering (this thread and libvips)
+ * overlap the other's model runs (in the inference threads). Measured on 2 cores at Full HD, when
+ * models still ran on this thread, with a throw-away script that alternated blocks of 6 images one
+ * and two at a time in one process (this machine's speed drifts too much to compare separate runs):
+ * two at a time took 5 % (Evo) and 15 % (Base) less time per image, median of 6 paired blocks;
+ * three gained nothing more.
  */
 export const DEFAULT_IMAGES_IN_FLIGHT = 2;
+
+/**
+ * Model runs at once, each in its own worker thread with its own sessions (inference/session-cache.ts).
+ * One by default, for memory. Two single-threaded runs side by side use 2 cores better than one run
+ * on both (onnxruntime's second intra-op thread makes a run of the bundled models only about 1.3×
+ * faster): on 2 cores at Full HD with 2 images in flight, alternating blocks of 6 images in one
+ * process (a throw-away script), 2 runs of 1 thread took 13–35 % less time per image than the model
+ * run on this thread had, and 1 run of 2 threads in its worker thread 4–5 % less. But peak RSS with
+ * both bundled models loaded (`npm run bench:predict -- --runs 4`) was 585–644 MB with 2 runs against
+ * 463–484 MB with 1, and the target is 600 MB.
+ */
+export const DEFAULT_PARALLEL_RUNS = 1;
+
+/** onnxruntime threads per model run unless INFERENCE_THREADS says: the cores shared among the runs. */
+export function defaultInferenceThreads(parallelRuns: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / parallelRuns));
+}
 
 /** Thrown at start-up with every bad environment variable listed, one per line. */
 export class ConfigError extends Error {
@@ -80,7 +96,9 @@ const EnvSchema = z.object({
   WORKER_IMAGES_IN_FLIGHT: positiveInt(DEFAULT_IMAGES_IN_FLIGHT),
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
-  INFERENCE_THREADS: positiveInt(Math.max(1, availableParallelism())),
+  INFERENCE_PARALLEL_RUNS: positiveInt(DEFAULT_PARALLEL_RUNS),
+  // Its default depends on INFERENCE_PARALLEL_RUNS (defaultInferenceThreads), so it is filled in below.
+  INFERENCE_THREADS: z.coerce.number().int().positive().optional(),
   // Smaller tiles give the model too little context, and a bound below the stride² cannot hold.
   INFERENCE_MAX_TILE_PIXELS: z.coerce
     .number()
@@ -170,7 +188,8 @@ export interface Config {
     pollMs: number;
     leaseSeconds: number;
   };
-  inference: { threads: number; maxTilePixels: number };
+  /** Model runs at once (each in its own inference thread), onnxruntime threads per run, tile bound. */
+  inference: { parallelRuns: number; threads: number; maxTilePixels: number };
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
@@ -333,7 +352,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: values.QUEUE_POLL_MS,
       leaseSeconds: values.QUEUE_LEASE_SECONDS,
     },
-    inference: { threads: values.INFERENCE_THREADS, maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS },
+    inference: {
+      parallelRuns: values.INFERENCE_PARALLEL_RUNS,
+      threads: values.INFERENCE_THREADS ?? defaultInferenceThreads(values.INFERENCE_PARALLEL_RUNS),
+      maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS,
+    },
     production: values.PRODUCTION,
     payments,
     creditPrices: values.CREDIT_PRICES,

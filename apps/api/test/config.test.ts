@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -25,6 +25,18 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.worker).toMatchObject({ enabled: true, concurrency: 1, imagesInFlight: 2 });
     expect(loadConfig({ DATA_DIR: dataDir, WORKER_IMAGES_IN_FLIGHT: '1' }).worker.imagesInFlight).toBe(1);
+  });
+
+  it('runs one model at a time on every core, and shares the cores among parallel runs', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({ DATA_DIR: dataDir }).inference).toMatchObject({ parallelRuns: 1, threads: cores });
+    expect(loadConfig({ DATA_DIR: dataDir, INFERENCE_PARALLEL_RUNS: '2' }).inference).toMatchObject({
+      parallelRuns: 2,
+      threads: Math.max(1, Math.floor(cores / 2)),
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, INFERENCE_PARALLEL_RUNS: '3', INFERENCE_THREADS: '4' }).inference,
+    ).toMatchObject({ parallelRuns: 3, threads: 4 });
   });
 
   it('selects PostgreSQL from a postgres:// URL', () => {
@@ -54,6 +66,8 @@ describe('loadConfig', () => {
         ACCESS_TOKEN_TTL_MINUTES: '-5',
         INFERENCE_MAX_TILE_PIXELS: '4096',
         WORKER_IMAGES_IN_FLIGHT: '0',
+        INFERENCE_PARALLEL_RUNS: '0',
+        INFERENCE_THREADS: '1.5',
       });
     } catch (caught) {
       error = caught;
@@ -69,6 +83,8 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_TTL_MINUTES',
       'INFERENCE_MAX_TILE_PIXELS',
       'WORKER_IMAGES_IN_FLIGHT',
+      'INFERENCE_PARALLEL_RUNS',
+      'INFERENCE_THREADS',
     ]) {
       expect(problems).toContain(`${name}:`);
     }

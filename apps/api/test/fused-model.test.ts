@@ -176,7 +176,7 @@ describe('model packaging the fused model handles', () => {
       await copyFile(path.join(variantsDir, 'opset6.onnx'), path.join(directory, MODEL_FILE));
       const folder = await readModelFolder(directory);
       await expect(checkModel(folder)).rejects.toThrow(
-        `${folder.key}: the pipeline cannot run this model: the model's ONNX opset is 6`,
+        `${folder.key}: the pipeline cannot run this model: ${path.join(directory, MODEL_FILE)}: the model's ONNX opset is 6`,
       );
       await copyFile(path.join(fixture, MODEL_FILE), path.join(directory, MODEL_FILE));
       await expect(checkModel(folder)).resolves.toBeUndefined();

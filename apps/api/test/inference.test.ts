@@ -1,17 +1,16 @@
 import path from 'node:path';
-import type { InferenceSession } from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
 import { classPercentages } from '../src/inference/postprocess.js';
 import { type Region, toModelInput } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
-import { SessionCache } from '../src/inference/session-cache.js';
+import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
 import { noiseImage } from './support/images.js';
 import { FIXTURE_MODELS_DIR } from './support/test-app.js';
 
 let folder: ModelFolder;
 const sessions = new SessionCache(1);
-let session: InferenceSession;
+let session: FusedSession;
 beforeAll(async () => {
   folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
   session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { InferenceSession } from 'onnxruntime-node';
 import type { ModelFolder } from '../inference/model-files.js';
 import { segment } from '../inference/segment.js';
+import type { FusedSession } from '../inference/session-cache.js';
 import { openImage } from '../media/open-image.js';
 import { resizeToRgb } from '../media/renditions.js';
 import { readMask } from './read-mask.js';
@@ -37,7 +37,7 @@ export async function imageMaskPairs(
 
 /** Runs the production inference code on every image and scores it against its mask. */
 export async function evaluateModel(
-  session: InferenceSession,
+  session: FusedSession,
   folder: ModelFolder,
   options: EvaluateOptions,
 ): Promise<EvaluationReport> {

@@ -3,7 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { MODEL_FILE, type ModelFolder } from './model-files.js';
 import { roundUpToStride } from './preprocess.js';
 import { segment } from './segment.js';
-import { createFusedSession } from './session-cache.js';
+import { type FusedSession, SessionCache } from './session-cache.js';
 
 /**
  * Runs the model once on an odd-sized input padded to its stride and checks that the output is
@@ -30,18 +30,20 @@ export async function checkModel(folder: ModelFolder, size = { width: 801, heigh
     await bare.release();
   }
 
-  let fused: ort.InferenceSession;
+  // The same sessions as the pipeline's (in their own thread), closed once checked.
+  const sessions = new SessionCache(1);
   try {
-    fused = await createFusedSession(modelPath, folder.manifest.input, { intraOpNumThreads: 1 });
-  } catch (error) {
-    throw new Error(
-      `${folder.key}: the pipeline cannot run this model: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  try {
+    let fused: FusedSession;
+    try {
+      fused = await sessions.get(modelPath, folder.manifest.input);
+    } catch (error) {
+      throw new Error(
+        `${folder.key}: the pipeline cannot run this model: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     const image = { data: Buffer.alloc(size.width * size.height * 3), ...size };
     await segment(fused, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
   } finally {
-    await fused.release();
+    await sessions.close();
   }
 }

@@ -1,9 +1,9 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
-import type { InferenceSession } from 'onnxruntime-node';
 import type sharp from 'sharp';
 import { encodeJpeg, encodeMaskPng, overlayThumbnail, resizeToRgb } from '../media/renditions.js';
 import { classPercentages, colourMask } from './postprocess.js';
 import { segment } from './segment.js';
+import type { FusedSession } from './session-cache.js';
 import { renderStatChart } from './stat-chart.js';
 
 export interface ImagePrediction {
@@ -33,7 +33,7 @@ export interface PredictionTimings {
 }
 
 export interface PredictImageOptions {
-  session: InferenceSession;
+  session: FusedSession;
   manifest: ModelManifest;
   maxSide: number;
   maxTilePixels: number;

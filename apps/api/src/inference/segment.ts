@@ -1,8 +1,8 @@
 import type { ModelManifest } from '@hullscope/contract';
-import * as ort from 'onnxruntime-node';
+import { forEachConcurrently } from '../jobs/for-each-concurrently.js';
 import type { RgbImage } from '../media/renditions.js';
-import { FUSED_CLASSES, FUSED_INPUT, FUSED_LOGITS_SHAPE } from './fused-model.js';
 import { type Region, toModelInput } from './preprocess.js';
+import type { FusedSession } from './session-cache.js';
 import { planTiles } from './tile-plan.js';
 
 export interface SegmentOptions {
@@ -21,7 +21,7 @@ export interface ClassMap {
 
 /**
  * The class map and the milliseconds spent inside onnxruntime: the model with the normalisation and
- * argmax fused around it (tiling and copying excluded).
+ * argmax fused around it (tiling and copying excluded), summed over tiles that may have run at once.
  */
 export interface Segmentation extends ClassMap {
   modelMs: number;
@@ -29,27 +29,21 @@ export interface Segmentation extends ClassMap {
 
 /** The fused model's class bytes for one padded region (`[height, width]`, row-major) and its time. */
 async function runRegion(
-  session: ort.InferenceSession,
+  session: FusedSession,
   manifest: ModelManifest,
   image: RgbImage,
   region: Region,
 ): Promise<{ classes: Uint8Array; width: number; height: number; modelMs: number }> {
   const input = toModelInput(image, region, manifest.input.stride);
-  const feeds = { [FUSED_INPUT]: new ort.Tensor('uint8', input.data, [1, input.height, input.width, 3]) };
-  const started = performance.now();
-  const outputs = await session.run(feeds);
-  const modelMs = performance.now() - started;
-  const classes = outputs[FUSED_CLASSES]!;
-  const logitsShape = outputs[FUSED_LOGITS_SHAPE]!;
-  const dims = Array.from(logitsShape.data as BigInt64Array, Number);
-  logitsShape.dispose();
+  // A padded copy is ours to hand over; the image's own pixels are still needed for ORG and the thumbnail.
+  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: input.data !== image.data });
   const expected = [1, manifest.classes.length, input.height, input.width];
-  if (dims.join('x') !== expected.join('x')) {
-    classes.dispose();
-    throw new Error(`model output is ${dims.join('x')}, expected ${expected.join('x')} (manifest classes)`);
+  if (logitsDims.join('x') !== expected.join('x')) {
+    throw new Error(
+      `model output is ${logitsDims.join('x')}, expected ${expected.join('x')} (manifest classes)`,
+    );
   }
-  const data = classes.data as Uint8Array;
-  return { classes: data, width: input.width, height: input.height, modelMs };
+  return { classes, width: input.width, height: input.height, modelMs };
 }
 
 /** Copies the class bytes of `core` (in image coordinates) into the class map and counts them. */
@@ -72,7 +66,7 @@ function copyCore(
  * every core pixel context; only core pixels are kept, so tile seams do not show.
  */
 export async function segment(
-  session: ort.InferenceSession,
+  session: FusedSession,
   manifest: ModelManifest,
   image: RgbImage,
   options: SegmentOptions,
@@ -85,15 +79,12 @@ export async function segment(
     counts: new Uint32Array(classCount),
     modelMs: 0,
   };
-  for (const { region, core } of planTiles(
-    image.width,
-    image.height,
-    manifest.input.stride,
-    options.maxTilePixels,
-  )) {
+  const tiles = planTiles(image.width, image.height, manifest.input.stride, options.maxTilePixels);
+  // As many tiles at once as the session runs at once: more would only wait, holding their copies.
+  await forEachConcurrently(tiles, session.parallelRuns, async ({ region, core }) => {
     const result = await runRegion(session, manifest, image, region);
     map.modelMs += result.modelMs;
     copyCore(map, { region, ...result }, core);
-  }
+  });
   return map;
 }

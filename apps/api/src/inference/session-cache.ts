@@ -1,64 +1,50 @@
-import { readFile } from 'node:fs/promises';
 import type { ModelManifest } from '@hullscope/contract';
-import * as ort from 'onnxruntime-node';
-import { fuseModel } from './fused-model.js';
+import type { FusedOutput } from './fused-session.js';
+import type { ModelRef } from './inference-messages.js';
+import { InferenceThread } from './inference-thread.js';
+import type { ModelInput } from './preprocess.js';
 
-/** How the pipeline's sessions run (exported so benchmarks time the bare model the same way). */
-export function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
-  return {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-    // A memory pattern is planned and kept per input shape, and tiles come in several shapes: with
-    // it, Full HD peak RSS measured 694 MB against 579 MB without (tiles of up to 800², both bundled
-    // models loaded), at the same speed.
-    enableMemPattern: false,
-  };
-}
-
-/** A session of the fused model (fused-model.ts) built from a model file and its manifest's input. */
-export async function createFusedSession(
-  modelPath: string,
-  input: ModelManifest['input'],
-  options: ort.InferenceSession.SessionOptions,
-): Promise<ort.InferenceSession> {
-  return ort.InferenceSession.create(fuseModel(await readFile(modelPath), input), options);
+/** A loaded fused model (fused-model.ts): the file's graph with the normalisation and argmax around it. */
+export interface FusedSession {
+  /**
+   * Runs one padded tile on the least busy inference thread. Its bytes are copied there, or with
+   * `handOver` moved without a copy, which leaves `tile.data` empty (its buffer must hold only the tile).
+   */
+  run(tile: ModelInput, options?: { handOver?: boolean }): Promise<FusedOutput>;
+  /** How many tiles run at once: sending more only queues them. */
+  readonly parallelRuns: number;
 }
 
 /**
- * One onnxruntime session per model file and manifest input, created on first use and kept
- * (creating one costs ~100 ms). Each runs the fused model: the file's graph with the manifest's
- * normalisation in front and the argmax behind (fused-model.ts).
+ * The onnxruntime sessions, kept in `parallelRuns` worker threads (inference-worker.ts) that each
+ * hold a session per model file and manifest input, created on first use (~100 ms) and kept. A model
+ * run is synchronous in onnxruntime-node, so running it there keeps this thread's event loop free
+ * (requests, other images' colouring and charts); each thread runs one tile at a time on `threads`
+ * cores, and tiles sent at once (an image's tiles, other images' tiles) spread over the threads.
  */
 export class SessionCache {
-  private readonly sessions = new Map<string, Promise<ort.InferenceSession>>();
+  private readonly pool: InferenceThread[];
 
-  constructor(private readonly threads: number) {}
-
-  get(modelPath: string, input: ModelManifest['input']): Promise<ort.InferenceSession> {
-    const key = JSON.stringify([modelPath, input.mean, input.std]);
-    let session = this.sessions.get(key);
-    if (!session) {
-      session = this.create(modelPath, input);
-      // A model that fails to load is not cached, so a fixed file loads on the next try.
-      session.catch(() => this.sessions.delete(key));
-      this.sessions.set(key, session);
-    }
-    return session;
+  constructor(threads: number, parallelRuns = 1) {
+    this.pool = Array.from({ length: parallelRuns }, () => new InferenceThread(threads));
   }
 
-  private async create(modelPath: string, input: ModelManifest['input']): Promise<ort.InferenceSession> {
-    try {
-      return await createFusedSession(modelPath, input, sessionOptions(this.threads));
-    } catch (error) {
-      throw new Error(`${modelPath}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** Loads the model in every thread (a model that failed to load is tried again) and answers its session. */
+  async get(modelPath: string, input: ModelManifest['input']): Promise<FusedSession> {
+    const model: ModelRef = { path: modelPath, input };
+    await Promise.all(this.pool.map((thread) => thread.request({ kind: 'load', model })));
+    return {
+      run: async (tile, options) => {
+        const leastBusy = this.pool.reduce((best, thread) => (thread.waiting < best.waiting ? thread : best));
+        const transfer = options?.handOver ? [tile.data.buffer as ArrayBuffer] : [];
+        return (await leastBusy.request({ kind: 'run', model, tile }, transfer)).output!;
+      },
+      parallelRuns: this.pool.length,
+    };
   }
 
+  /** Releases every session and ends the threads once their work is answered; a later `get` starts them again. */
   async close(): Promise<void> {
-    const sessions = await Promise.allSettled(this.sessions.values());
-    this.sessions.clear();
-    for (const result of sessions) if (result.status === 'fulfilled') await result.value.release();
+    await Promise.all(this.pool.map((thread) => thread.close()));
   }
 }

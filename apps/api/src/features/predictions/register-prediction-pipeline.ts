@@ -41,7 +41,7 @@ export async function registerPredictionPipeline(
   });
   await registerBundledModels(db, config.modelsDir, app.log);
 
-  const sessions = new SessionCache(config.inference.threads);
+  const sessions = new SessionCache(config.inference.threads, config.inference.parallelRuns);
   const predictJob = predictRequestJob({
     db,
     storage,
