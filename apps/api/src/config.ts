@@ -22,9 +22,10 @@ export const DEFAULT_IMAGES_IN_FLIGHT = 2;
  * on both (onnxruntime's second intra-op thread makes a run of the bundled models only about 1.3×
  * faster): on 2 cores at Full HD with 2 images in flight, alternating blocks of 6 images in one
  * process (a throw-away script), 2 runs of 1 thread took 13–35 % less time per image than the model
- * run on this thread had, and 1 run of 2 threads in its worker thread 4–5 % less. But peak RSS with
- * both bundled models loaded (`npm run bench:predict -- --runs 4`) was 585–644 MB with 2 runs against
- * 463–484 MB with 1, and the target is 600 MB.
+ * run on this thread had, and 1 run of 2 threads in its worker thread 4–5 % less. In the built server
+ * (`npm run bench:server`: Full HD requests of 8 photos, both models loaded) 2 runs took 412–532 ms
+ * per image against 606–650 ms with 1, but peak RSS was 474–607 MB against 411–457 MB, and the
+ * target is 600 MB.
  */
 export const DEFAULT_PARALLEL_RUNS = 1;
 

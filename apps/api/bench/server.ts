@@ -1,0 +1,169 @@
+// npm run bench:server [-- --images N]
+// The built product as it runs in production (`node apps/api/dist/main.js`, embedded mode, SQLite),
+// driven over HTTP as a user drives it: N phone-sized photos (4032 × 3024 JPEG) are uploaded once,
+// then one Full HD request per bundled model is scheduled and polled until it is done. Prints per
+// model the time per image from scheduling to DONE, pure inference of the same tiles (the bare model
+// on every core in this process, timed just before and after the request, not during it), their
+// ratio, and the server process's peak RSS during the request (Linux VmHWM, reset when it is
+// scheduled). INFERENCE_*, WORKER_* and MALLOC_ARENA_MAX in the environment reach the server.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import * as ort from 'onnxruntime-node';
+import { sessionOptions } from '../src/inference/fused-session.js';
+import { MODEL_FILE } from '../src/inference/model-files.js';
+import { roundUpToStride } from '../src/inference/preprocess.js';
+import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
+import { benchModels, benchOriginal, median, pureInferenceMs, repositoryRoot } from './bench-support.js';
+
+const { values } = parseArgs({ options: { images: { type: 'string', default: '8' } } });
+const imageCount = Number(values.images);
+if (!Number.isInteger(imageCount) || imageCount < 1 || imageCount > 20) {
+  throw new Error('--images must be a whole number from 1 to 20');
+}
+const serverEntry = path.join(repositoryRoot, 'apps/api/dist/main.js');
+const folders = await benchModels(undefined);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-server-'));
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  QUEUE_POLL_MS: '50',
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+};
+const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
+
+async function admin(...args: string[]): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args],
+    { cwd: repositoryRoot, env },
+  );
+}
+
+async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [serverEntry], { cwd: repositoryRoot, env, stdio: 'inherit' });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const status = (pid: number) => readFile(`/proc/${pid}/status`, 'utf8');
+const megabytes = (text: string, field: string) =>
+  Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1]) / 1024);
+
+await admin('create-user', '--username', user.username, '--email', user.email, '--password', user.password);
+await admin(
+  'grant-credits',
+  '--username',
+  user.username,
+  '--amount',
+  String(4 * imageCount * folders.length),
+  '--reason',
+  'benchmark',
+);
+const server = await startServer();
+const pid = server.pid!;
+try {
+  const { access } = await api<{ access: string }>('POST', '/api/token/', undefined, {
+    username: user.username,
+    password: user.password,
+  });
+  const project = await api<{ id: number }>('POST', '/api/projects/', access, {
+    name: 'Bench',
+    location: 'Lab',
+  });
+  const photo = await readFile(await benchOriginal());
+  const form = new FormData();
+  for (let index = 0; index < imageCount; index += 1) {
+    form.append('images', new Blob([photo], { type: 'image/jpeg' }), `hull-${index}.jpg`);
+  }
+  const uploaded = await api<{ data: { id: number }[] }>(
+    'POST',
+    `/api/projects/${project.id}/image-upload/`,
+    access,
+    form,
+  );
+  const images = uploaded.data.map((entry) => entry.id);
+  const models = await api<{ id: number; name: string }[]>('GET', '/api/cvmodels/', access);
+  const resolutions = await api<{ id: number; name: string }[]>('GET', '/api/resolutions/', access);
+  const fullhd = resolutions.find((resolution) => resolution.name === 'fullhd')!;
+  console.log(
+    `built server (pid ${pid}), ${imageCount} uploaded 4032x3024 JPEGs per Full HD request; ` +
+      `idle RSS after the upload ${megabytes(await status(pid), 'VmRSS')} MB`,
+  );
+
+  for (const folder of folders) {
+    const model = models.find((entry) => entry.name === folder.manifest.name)!;
+    const bare = await ort.InferenceSession.create(
+      path.join(folder.directory, MODEL_FILE),
+      sessionOptions(availableParallelism()),
+    );
+    // 4032 × 3024 resized to 1920 px is 1920 × 1440; the server's tiles at the default bound.
+    const tiles = planTiles(1920, 1440, folder.manifest.input.stride, DEFAULT_MAX_TILE_PIXELS).map(
+      ({ region }) => ({
+        width: roundUpToStride(region.width, folder.manifest.input.stride),
+        height: roundUpToStride(region.height, folder.manifest.input.stride),
+      }),
+    );
+    await pureInferenceMs(bare, tiles);
+    const pure: number[] = [];
+    for (let run = 0; run < 3; run += 1) pure.push(await pureInferenceMs(bare, tiles));
+
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    const started = performance.now();
+    const { request_id: requestId } = await api<{ request_id: number }>(
+      'POST',
+      `/api/projects/${project.id}/request-predict/`,
+      access,
+      { model: model.id, resolution: fullhd.id, images },
+    );
+    for (;;) {
+      const request = await api<{ status: string }>('GET', `/api/request/${requestId}/`, access);
+      if (request.status === 'FAILED') throw new Error(`request ${requestId} failed`);
+      if (request.status === 'DONE') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const perImage = (performance.now() - started) / imageCount;
+    const peak = megabytes(await status(pid), 'VmHWM');
+    for (let run = 0; run < 3; run += 1) pure.push(await pureInferenceMs(bare, tiles));
+    await bare.release();
+    const inference = median(pure);
+    console.log(
+      `${folder.key.padEnd(6)} Full HD: ${perImage.toFixed(0)} ms per image, pure inference ${inference.toFixed(0)} ms, ` +
+        `ratio ${(perImage / inference).toFixed(2)} (overhead ${(((perImage - inference) / inference) * 100).toFixed(0)} %), ` +
+        `server peak RSS ${peak} MB`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
