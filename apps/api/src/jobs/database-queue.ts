@@ -58,15 +58,32 @@ export function databaseQueue(
       .executeTakeFirst();
   }
 
+  /**
+   * The job's row while this worker still holds it. Every claim counts an attempt, so once the lease
+   * ran out and another worker claimed the job, the attempts differ and this worker's updates match
+   * nothing: it can no longer renew, requeue, finish or give up a job that is not its own.
+   */
+  const heldBy = (job: JobRow) => (eb: ExpressionBuilder<DB, 'jobs'>) =>
+    eb.and([eb('id', '=', job.id), eb('status', '=', 'running'), eb('attempts', '=', job.attempts)]);
+
+  /** Records how the job ended; false when another worker holds it now (nothing is changed). */
   async function settle(
     job: JobRow,
     changes: Partial<Pick<JobRow, 'status' | 'run_after' | 'last_error' | 'attempts'>>,
-  ) {
-    await db
+  ): Promise<boolean> {
+    const result = await db
       .updateTable('jobs')
       .set({ ...changes, locked_until: null, updated_at: nowIso() })
-      .where('id', '=', job.id)
-      .execute();
+      .where(heldBy(job))
+      .executeTakeFirst();
+    const held = result.numUpdatedRows > 0n;
+    if (!held) {
+      log.warn(
+        { jobId: job.id, job: job.name, attempt: job.attempts },
+        'job taken by another worker after its lease ran out; leaving it to that worker',
+      );
+    }
+    return held;
   }
 
   async function work(job: JobRow): Promise<void> {
@@ -75,7 +92,7 @@ export function databaseQueue(
       () => {
         db.updateTable('jobs')
           .set({ locked_until: isoInSeconds(options.leaseSeconds) })
-          .where('id', '=', job.id)
+          .where(heldBy(job))
           .execute()
           .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job lease renewal failed'));
       },
@@ -101,7 +118,7 @@ export function databaseQueue(
           'job failed; will retry',
         );
       } else {
-        await settle(job, { status: 'failed', last_error: message });
+        if (!(await settle(job, { status: 'failed', last_error: message }))) return;
         log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
         await definition?.onGiveUp?.(JSON.parse(job.payload), error);
       }
