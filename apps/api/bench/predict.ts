@@ -200,7 +200,7 @@ for (const folder of folders) {
     );
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
-        `(of which the fused model ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
+        `(the fused model, summed over tiles: ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
     );
   }
   await bare.release();

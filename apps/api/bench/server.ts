@@ -89,9 +89,10 @@ await admin(
   '--reason',
   'benchmark',
 );
-const server = await startServer();
-const pid = server.pid!;
+let server: ChildProcess | undefined;
 try {
+  server = await startServer();
+  const pid = server.pid!;
   const { access } = await api<{ access: string }>('POST', '/api/token/', undefined, {
     username: user.username,
     password: user.password,
@@ -146,9 +147,18 @@ try {
       { model: model.id, resolution: fullhd.id, images },
     );
     for (;;) {
-      const request = await api<{ status: string }>('GET', `/api/request/${requestId}/`, access);
+      const request = await api<{ status: string; progress: { done: number } }>(
+        'GET',
+        `/api/request/${requestId}/`,
+        access,
+      );
       if (request.status === 'FAILED') throw new Error(`request ${requestId} failed`);
-      if (request.status === 'DONE') break;
+      if (request.status === 'DONE') {
+        if (request.progress.done !== imageCount) {
+          throw new Error(`request ${requestId}: ${request.progress.done} of ${imageCount} images predicted`);
+        }
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const perImage = (performance.now() - started) / imageCount;
@@ -163,7 +173,10 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   await rm(dataDir, { recursive: true, force: true });
 }

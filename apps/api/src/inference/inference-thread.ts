@@ -7,6 +7,17 @@ import type {
   InferenceWorkerData,
 } from './inference-messages.js';
 
+/**
+ * The inference thread itself went away (it threw, ran out of memory or could not start): not a fault
+ * of the image, so the prediction job fails and is retried rather than refunding the image.
+ */
+export class InferenceThreadError extends Error {
+  constructor(reason: string) {
+    super(`inference failed: ${reason}`);
+    this.name = 'InferenceThreadError';
+  }
+}
+
 interface Pending {
   resolve: (reply: Extract<InferenceReply, { ok: true }>) => void;
   reject: (error: Error) => void;
@@ -38,6 +49,7 @@ export class InferenceThread {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly threads: number) {}
 
@@ -48,24 +60,39 @@ export class InferenceThread {
 
   /** Sends a call; buffers in `transfer` are moved to the thread, not copied. */
   request(call: InferenceCall, transfer: ArrayBuffer[] = []): Promise<Extract<InferenceReply, { ok: true }>> {
+    if (this.closing) return Promise.reject(new InferenceThreadError('the inference thread is closing'));
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ ...call, id } satisfies InferenceRequest, transfer);
+      try {
+        worker.postMessage({ ...call, id } satisfies InferenceRequest, transfer);
+      } catch (error) {
+        this.pending.delete(id);
+        if (this.pending.size === 0) worker.unref();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
-  /** Releases every session and ends the thread once the requests sent before have been answered. */
+  /**
+   * Releases every session and ends the thread once the requests sent before have been answered;
+   * requests made meanwhile are refused, and the first request after it starts a new thread.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
-    if (!worker) return;
+    if (!worker || this.closing) return this.closing;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    await this.request({ kind: 'close' }).catch(() => undefined);
-    // Held until it has gone, or a process with nothing else to do would exit while waiting.
-    worker.ref();
-    await exited;
+    const closed = this.request({ kind: 'close' }).catch(() => undefined);
+    this.closing = (async () => {
+      await closed;
+      // Held until it has gone, or a process with nothing else to do would exit while waiting.
+      worker.ref();
+      await exited;
+      this.closing = undefined;
+    })();
+    return this.closing;
   }
 
   private start(): Worker {
@@ -73,6 +100,11 @@ export class InferenceThread {
     worker.unref();
     worker.on('message', (reply: InferenceReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(worker, error));
+    // An answer that cannot be read back cannot be matched to its request: the thread is given up.
+    worker.on('messageerror', (error) => {
+      this.fail(worker, error);
+      void worker.terminate();
+    });
     worker.on('exit', (code) => this.fail(worker, new Error(`the inference thread exited (code ${code})`)));
     this.worker = worker;
     return worker;
@@ -92,7 +124,7 @@ export class InferenceThread {
     if (this.worker !== worker) return;
     this.worker = undefined;
     for (const waiting of this.pending.values()) {
-      waiting.reject(new Error(`inference failed: ${error.message}`));
+      waiting.reject(new InferenceThreadError(error.message));
     }
     this.pending.clear();
   }

@@ -62,15 +62,20 @@ async function answer(
 // Requests are answered one at a time, in order: tiles never run concurrently (each session already
 // uses `threads` cores) and a close comes after every run sent before it.
 let queue = Promise.resolve();
+let closed = false;
 port.on('message', (request: InferenceRequest) => {
   queue = queue.then(async () => {
     try {
+      if (closed) throw new Error('the inference thread is closing');
       const { reply, transfer } = await answer(request);
       port.postMessage(reply, transfer);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       port.postMessage({ id: request.id, ok: false, error: message } satisfies InferenceReply);
     }
-    if (request.kind === 'close') port.close();
+    if (request.kind === 'close') {
+      closed = true;
+      port.close();
+    }
   });
 });

@@ -35,8 +35,12 @@ async function runRegion(
   region: Region,
 ): Promise<{ classes: Uint8Array; width: number; height: number; modelMs: number }> {
   const input = toModelInput(image, region, manifest.input.stride);
-  // A padded copy is ours to hand over; the image's own pixels are still needed for ORG and the thumbnail.
-  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: input.data !== image.data });
+  // A padded copy is ours to hand over unless it shares memory (Node's pool for small buffers); the
+  // image's own pixels are still needed for ORG and the thumbnail.
+  const { data } = input;
+  const ownsItsMemory =
+    data !== image.data && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: ownsItsMemory });
   const expected = [1, manifest.classes.length, input.height, input.width];
   if (logitsDims.join('x') !== expected.join('x')) {
     throw new Error(

@@ -8,7 +8,8 @@ import type { ModelInput } from './preprocess.js';
 export interface FusedSession {
   /**
    * Runs one padded tile on the least busy inference thread. Its bytes are copied there, or with
-   * `handOver` moved without a copy, which leaves `tile.data` empty (its buffer must hold only the tile).
+   * `handOver` moved without a copy, which leaves `tile.data` empty; only a tile whose buffer holds
+   * nothing else may be handed over.
    */
   run(tile: ModelInput, options?: { handOver?: boolean }): Promise<FusedOutput>;
   /** How many tiles run at once: sending more only queues them. */
@@ -43,7 +44,7 @@ export class SessionCache {
     };
   }
 
-  /** Releases every session and ends the threads once their work is answered; a later `get` starts them again. */
+  /** Releases every session and ends the threads once their work is answered; a `get` after it starts them again. */
   async close(): Promise<void> {
     await Promise.all(this.pool.map((thread) => thread.close()));
   }

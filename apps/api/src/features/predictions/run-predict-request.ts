@@ -5,6 +5,7 @@ import type { DB, PredictionRequestRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { SessionCache } from '../../inference/session-cache.js';
+import { InferenceThreadError } from '../../inference/inference-thread.js';
 import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
 import { forEachConcurrently } from '../../jobs/for-each-concurrently.js';
 import { type JobDefinition, JobInterruptedError } from '../../jobs/job-queue.js';
@@ -192,6 +193,8 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
             maxTilePixels: deps.maxTilePixels,
           });
         } catch (error) {
+          // A dead inference thread is not the image's fault: the job fails and is retried instead.
+          if (error instanceof InferenceThreadError) throw error;
           log.warn(
             { err: error, requestId, imageId: image.imageId },
             'image could not be processed; refunded',

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
+import { InferenceThreadError } from '../src/inference/inference-thread.js';
+import type { SessionCache } from '../src/inference/session-cache.js';
+import { localStorage } from '../src/storage/local-storage.js';
+import { signUp } from './support/accounts.js';
+import { solidImage, upload } from './support/images.js';
+import { fixtureModelId, resolutionId } from './support/predictions.js';
+import { createProject } from './support/projects.js';
+import { type TestApp, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WORKER_ENABLED: 'false' });
+});
+afterAll(() => t.close());
+
+describe('a prediction job whose inference thread goes away', () => {
+  it('fails the job for a retry and refunds nothing, the images staying PENDING', async () => {
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const projectId = await createProject(t.app, user.headers);
+    const picture = await solidImage('png');
+    const uploaded = await upload(
+      t.app,
+      user.headers,
+      projectId,
+      ['a', 'b'].map((name) => ({ name: `${name}.png`, data: picture })),
+    );
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/request-predict/`,
+      headers: user.headers,
+      payload: {
+        model: await fixtureModelId(t.app, user.headers),
+        resolution: await resolutionId(t.app, user.headers, 'standard'),
+        images: uploaded.json().data.map((entry: { id: number }) => entry.id),
+      },
+    });
+    expect(scheduled.statusCode).toBe(201);
+    const requestId: number = scheduled.json().request_id;
+
+    // Fault injection: sessions whose thread has died, as InferenceThread reports it.
+    const lost = new InferenceThreadError('the inference thread exited (code 1)');
+    const sessions = {
+      get: async () => ({ parallelRuns: 1, run: () => Promise.reject(lost) }),
+      close: async () => undefined,
+    } as unknown as SessionCache;
+    const { db } = t.app.database;
+    const job = predictRequestJob({
+      db,
+      storage: localStorage(t.config.storageDir),
+      sessions,
+      maxPixels: t.config.uploads.maxPixels,
+      maxTilePixels: t.config.inference.maxTilePixels,
+      imagesInFlight: 2,
+      log: t.app.log,
+    });
+    await expect(
+      job.handle({ requestId }, { signal: new AbortController().signal, attempt: 1 }),
+    ).rejects.toBe(lost);
+
+    const images = await db
+      .selectFrom('prediction_request_images')
+      .select('status')
+      .where('request_id', '=', requestId)
+      .execute();
+    expect(images.map((image) => image.status)).toEqual(['PENDING', 'PENDING']);
+    const ledger = await db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', user.userId)
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'signup_bonus', amount: 50 },
+      { kind: 'prediction', amount: -2 },
+    ]);
+  });
+});
