@@ -32,6 +32,16 @@ function gatedJob(name: string) {
   return { definition, handlerStarted, release, givenUp };
 }
 
+/** A queue that knows only this job, polling often. */
+function queueFor(definition: JobDefinition<{ n: number }>) {
+  return databaseQueue(
+    t.app.database.db,
+    new Map([[definition.name, definition as JobDefinition<unknown>]]),
+    { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
+    t.app.log,
+  );
+}
+
 describe('the database queue', () => {
   // A worker whose lease ran out (a long pause, a stalled disk) may still be running when another
   // worker claims the job. Whatever the first worker does at the end must not touch the job.
@@ -40,12 +50,7 @@ describe('the database queue', () => {
     async (outcome) => {
       const { db } = t.app.database;
       const job = gatedJob(`gated-${outcome}`);
-      const queue = databaseQueue(
-        db,
-        new Map([[job.definition.name, job.definition as JobDefinition<unknown>]]),
-        { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
-        t.app.log,
-      );
+      const queue = queueFor(job.definition);
       await db.transaction().execute((trx) => queue.enqueue(trx, job.definition, { n: 1 }));
       queue.start();
       await job.handlerStarted;
@@ -79,12 +84,7 @@ describe('the database queue', () => {
   it('records the end of a job its worker still holds', async () => {
     const { db } = t.app.database;
     const job = gatedJob('gated-held');
-    const queue = databaseQueue(
-      db,
-      new Map([[job.definition.name, job.definition as JobDefinition<unknown>]]),
-      { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
-      t.app.log,
-    );
+    const queue = queueFor(job.definition);
     await db.transaction().execute((trx) => queue.enqueue(trx, job.definition, { n: 2 }));
     queue.start();
     await job.handlerStarted;

@@ -3,11 +3,8 @@ import { balanceOf, ledgerSum } from '../src/features/credits/ledger.js';
 import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
 import { SessionCache } from '../src/inference/session-cache.js';
 import { localStorage } from '../src/storage/local-storage.js';
-import { signUp } from './support/accounts.js';
-import { solidImage, upload } from './support/images.js';
-import { fixtureModelId, resolutionId } from './support/predictions.js';
+import { scheduleFixtureRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
-import { createProject } from './support/projects.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,27 +16,12 @@ describe('a request job worked by two workers at once', () => {
   // What happens when a job's lease runs out while its worker is still alive: a second worker takes
   // it and both work the same images. Each image must still be recorded, counted and charged once.
   it('records every image once, with no refund and a balanced ledger', async () => {
-    const user = await signUp(t.app, t.config.mail.outboxDir);
-    const projectId = await createProject(t.app, user.headers);
-    const picture = await solidImage('png');
-    const uploaded = await upload(
-      t.app,
-      user.headers,
-      projectId,
-      ['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, data: picture })),
-    );
-    const scheduled = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/request-predict/`,
-      headers: user.headers,
-      payload: {
-        model: await fixtureModelId(t.app, user.headers),
-        resolution: await resolutionId(t.app, user.headers, 'standard'),
-        images: uploaded.json().data.map((entry: { id: number }) => entry.id),
-      },
-    });
-    expect(scheduled.statusCode).toBe(201);
-    const requestId: number = scheduled.json().request_id;
+    const { user, requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, [
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
 
     const { db } = t.app.database;
     const sessions = new SessionCache(1);

@@ -3,10 +3,7 @@ import { predictRequestJob } from '../src/features/predictions/run-predict-reque
 import { InferenceThreadError } from '../src/inference/inference-thread.js';
 import type { SessionCache } from '../src/inference/session-cache.js';
 import { localStorage } from '../src/storage/local-storage.js';
-import { signUp } from './support/accounts.js';
-import { solidImage, upload } from './support/images.js';
-import { fixtureModelId, resolutionId } from './support/predictions.js';
-import { createProject } from './support/projects.js';
+import { scheduleFixtureRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -17,27 +14,7 @@ afterAll(() => t.close());
 
 describe('a prediction job whose inference thread goes away', () => {
   it('fails the job for a retry and refunds nothing, the images staying PENDING', async () => {
-    const user = await signUp(t.app, t.config.mail.outboxDir);
-    const projectId = await createProject(t.app, user.headers);
-    const picture = await solidImage('png');
-    const uploaded = await upload(
-      t.app,
-      user.headers,
-      projectId,
-      ['a', 'b'].map((name) => ({ name: `${name}.png`, data: picture })),
-    );
-    const scheduled = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/request-predict/`,
-      headers: user.headers,
-      payload: {
-        model: await fixtureModelId(t.app, user.headers),
-        resolution: await resolutionId(t.app, user.headers, 'standard'),
-        images: uploaded.json().data.map((entry: { id: number }) => entry.id),
-      },
-    });
-    expect(scheduled.statusCode).toBe(201);
-    const requestId: number = scheduled.json().request_id;
+    const { user, requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, ['a', 'b']);
 
     // Fault injection: sessions whose thread has died, as InferenceThread reports it.
     const lost = new InferenceThreadError('the inference thread exited (code 1)');

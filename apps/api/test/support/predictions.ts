@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { fromBuffer } from 'yauzl';
 import { expect } from 'vitest';
+import { signUp } from './accounts.js';
+import { solidImage, upload } from './images.js';
+import { createProject } from './projects.js';
 
 export async function fixtureModelId(
   app: FastifyInstance,
@@ -60,4 +63,32 @@ export function readZip(data: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+/**
+ * A signed-up user's request for the fixture model at standard resolution over freshly uploaded
+ * solid PNGs (one per name), scheduled through the API; answers the user and the request id.
+ */
+export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: string, imageNames: string[]) {
+  const user = await signUp(app, outboxDir);
+  const projectId = await createProject(app, user.headers);
+  const picture = await solidImage('png');
+  const uploaded = await upload(
+    app,
+    user.headers,
+    projectId,
+    imageNames.map((name) => ({ name: `${name}.png`, data: picture })),
+  );
+  const scheduled = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/request-predict/`,
+    headers: user.headers,
+    payload: {
+      model: await fixtureModelId(app, user.headers),
+      resolution: await resolutionId(app, user.headers, 'standard'),
+      images: uploaded.json().data.map((entry: { id: number }) => entry.id),
+    },
+  });
+  expect(scheduled.statusCode).toBe(201);
+  return { user, requestId: scheduled.json().request_id as number };
 }
