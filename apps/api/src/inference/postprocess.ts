@@ -7,19 +7,34 @@ function rgbOf(hex: string): [number, number, number] {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
-/** The class map painted in the classes' colours: the PRED image, the size of ORG. */
-export function colourMask(map: ClassMap, classes: ModelClass[]): RgbImage {
-  // A flat palette and plain indexed writes: this loop runs over every pixel of every prediction.
-  const palette = Uint8Array.from(classes.flatMap((modelClass) => rgbOf(modelClass.hex_color)));
-  const { classes: pixels } = map;
-  const data = Buffer.allocUnsafe(pixels.length * 3);
-  for (let pixel = 0, out = 0; pixel < pixels.length; pixel += 1, out += 3) {
-    const entry = pixels[pixel]! * 3;
-    data[out] = palette[entry]!;
-    data[out + 1] = palette[entry + 1]!;
-    data[out + 2] = palette[entry + 2]!;
+/** The classes' colours as RGB triplets in class-index order: the palette of the PRED PNG. */
+export function classPalette(classes: ModelClass[]): Uint8Array {
+  return Uint8Array.from(classes.flatMap((modelClass) => rgbOf(modelClass.hex_color)));
+}
+
+/**
+ * The class map shrunk to `size` by nearest neighbour (class colours stay pure) and
+ * painted with `palette`: the mask layer of the prediction thumbnail. Sampling the small grid
+ * directly costs a few thousand reads instead of painting and shrinking the full-size mask.
+ */
+export function smallColourMask(
+  map: Pick<ClassMap, 'classes' | 'width' | 'height'>,
+  palette: Uint8Array,
+  size: { width: number; height: number },
+): RgbImage {
+  const { width, height } = size;
+  const data = Buffer.allocUnsafe(width * height * 3);
+  for (let y = 0, out = 0; y < height; y += 1) {
+    const row = Math.min(map.height - 1, Math.floor(((y + 0.5) * map.height) / height)) * map.width;
+    for (let x = 0; x < width; x += 1, out += 3) {
+      const column = Math.min(map.width - 1, Math.floor(((x + 0.5) * map.width) / width));
+      const entry = map.classes[row + column]! * 3;
+      data[out] = palette[entry]!;
+      data[out + 1] = palette[entry + 1]!;
+      data[out + 2] = palette[entry + 2]!;
+    }
   }
-  return { data, width: map.width, height: map.height };
+  return { data, width, height };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
 import type sharp from 'sharp';
-import { encodeJpeg, encodeMaskPng, overlayThumbnail, resizeToRgb } from '../media/renditions.js';
-import { classPercentages, colourMask } from './postprocess.js';
+import { encodeIndexedPng } from '../media/indexed-png.js';
+import { encodeJpeg, overlayThumbnail, resizeToRgb, thumbnailSize } from '../media/renditions.js';
+import { classPalette, classPercentages, smallColourMask } from './postprocess.js';
 import { segment } from './segment.js';
 import type { FusedSession } from './session-cache.js';
 import { renderStatChart } from './stat-chart.js';
@@ -28,7 +29,7 @@ export interface PredictionTimings {
   modelMs: number;
   /** The whole segmentation: tiling, normalisation, model, argmax and class counts. */
   segmentMs: number;
-  /** Colouring the mask and computing percentages, then PRED, ORG, STAT and thumbnail encoded concurrently. */
+  /** Percentages and the thumbnail's small mask, then PRED, ORG, STAT and thumbnail encoded concurrently. */
   renderMs: number;
 }
 
@@ -51,13 +52,15 @@ export async function predictImage(
     maxTilePixels: options.maxTilePixels,
   });
   const segmented = performance.now();
-  const mask = colourMask(segmentation, options.manifest.classes);
+  const palette = classPalette(options.manifest.classes);
+  const { width, height } = segmentation;
+  const thumbnailMask = smallColourMask(segmentation, palette, thumbnailSize(width, height));
   const percentages = classPercentages(segmentation, options.manifest.classes);
   const [org, pred, stat, thumbnail] = await Promise.all([
     encodeJpeg(rgb),
-    encodeMaskPng(mask),
+    encodeIndexedPng(segmentation.classes, width, height, palette),
     renderStatChart(percentages, `${options.manifest.name} ${options.manifest.version}`),
-    overlayThumbnail(rgb, mask),
+    overlayThumbnail(rgb, thumbnailMask),
   ]);
   const timings: PredictionTimings = {
     decodeResizeMs: decoded - started,
