@@ -25,7 +25,11 @@ export const DEFAULT_IMAGES_IN_FLIGHT = 2;
  * run on this thread had, and 1 run of 2 threads in its worker thread 4–5 % less. In the built server
  * (`npm run bench:server`: Full HD requests of 8 photos, both models loaded) 2 runs took 412–532 ms
  * per image against 606–650 ms with 1, but peak RSS was 474–607 MB against 411–457 MB, and the
- * target is 600 MB.
+ * target is 600 MB. With PRED written from the class map (palette PNG), in alternating blocks:
+ * 2 runs 387–524 ms per image against 1 run 475–699 ms (12–25 % less in each pair); 2-run peaks
+ * over five servers 473–591 MB (the larger after the second model has run too) against 395–449 MB.
+ * Still too close to the target to be the default; INFERENCE_PARALLEL_RUNS=2 is the faster choice
+ * where memory allows.
  */
 export const DEFAULT_PARALLEL_RUNS = 1;
 
