@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
+import { SessionCache } from '../src/inference/session-cache.js';
+import { JobInterruptedError } from '../src/jobs/job-queue.js';
+import { localStorage } from '../src/storage/local-storage.js';
+import { scheduleFixtureRequest } from './support/predictions.js';
+import { type TestApp, createTestApp } from './support/test-app.js';
+
+let t: TestApp;
+const realSessions = new SessionCache(1, 1);
+beforeAll(async () => {
+  t = await createTestApp({ WORKER_ENABLED: 'false' });
+});
+afterAll(async () => {
+  await realSessions.close();
+  await t.close();
+});
+
+describe('a prediction job stopped (SIGTERM) while two images are in flight', () => {
+  it('finishes those two, requeues the rest untouched, and a later run completes it: charged once, nothing refunded', async () => {
+    const { user, requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, [
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+
+    // The real model, with the stop arriving as the first tile reaches it: both in-flight images
+    // have started by then (two at once), the other two have not.
+    let stopping: AbortController | undefined;
+    const sessions = {
+      get: async (...args: Parameters<SessionCache['get']>) => {
+        const session = await realSessions.get(...args);
+        return {
+          parallelRuns: session.parallelRuns,
+          run: (...runArgs: Parameters<typeof session.run>) => {
+            stopping?.abort();
+            return session.run(...runArgs);
+          },
+        };
+      },
+      close: async () => undefined,
+    } as unknown as SessionCache;
+    const { db } = t.app.database;
+    const job = predictRequestJob({
+      db,
+      storage: localStorage(t.config.storageDir),
+      sessions,
+      maxPixels: t.config.uploads.maxPixels,
+      maxTilePixels: t.config.inference.maxTilePixels,
+      imagesInFlight: 2,
+      log: t.app.log,
+    });
+    const imageStatuses = async () =>
+      (
+        await db
+          .selectFrom('prediction_request_images')
+          .select('status')
+          .where('request_id', '=', requestId)
+          .orderBy('position')
+          .execute()
+      ).map((image) => image.status);
+    const predictionCount = async () =>
+      (
+        await db
+          .selectFrom('predictions')
+          .select(db.fn.countAll<number>().as('count'))
+          .where('owner', '=', user.userId)
+          .executeTakeFirstOrThrow()
+      ).count;
+    const ledger = () =>
+      db
+        .selectFrom('credit_ledger')
+        .select(['kind', 'amount'])
+        .where('user_id', '=', user.userId)
+        .orderBy('id')
+        .execute();
+    const charged = [
+      { kind: 'signup_bonus', amount: 50 },
+      { kind: 'prediction', amount: -4 },
+    ];
+
+    stopping = new AbortController();
+    await expect(job.handle({ requestId }, { signal: stopping.signal, attempt: 1 })).rejects.toBeInstanceOf(
+      JobInterruptedError,
+    );
+    expect(await imageStatuses()).toEqual(['DONE', 'DONE', 'PENDING', 'PENDING']);
+    expect(Number(await predictionCount())).toBe(2);
+    expect(await ledger()).toEqual(charged);
+
+    // The restarted job runs only what is still pending.
+    stopping = undefined;
+    await job.handle({ requestId }, { signal: new AbortController().signal, attempt: 1 });
+    expect(await imageStatuses()).toEqual(['DONE', 'DONE', 'DONE', 'DONE']);
+    expect(Number(await predictionCount())).toBe(4);
+    const request = await db
+      .selectFrom('prediction_requests')
+      .select(['status', 'images_done', 'images_failed'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    expect(request).toEqual({ status: 'DONE', images_done: 4, images_failed: 0 });
+    expect(await ledger()).toEqual(charged);
+  });
+});
