@@ -27,7 +27,7 @@ describe('encodeIndexedPng (PRED)', () => {
     const png = await encodeIndexedPng(indices, width, height, palette);
 
     const metadata = await sharp(png).metadata();
-    expect(metadata).toMatchObject({ format: 'png', width, height, paletteBitDepth: 8 });
+    expect(metadata).toMatchObject({ format: 'png', width, height, isPalette: true, bitsPerSample: 8 });
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(3);
     for (let pixel = 0; pixel < width * height; pixel += 1) {
@@ -39,25 +39,57 @@ describe('encodeIndexedPng (PRED)', () => {
   it('refuses indices that do not fill the size, and palettes PNG cannot hold', async () => {
     await expect(encodeIndexedPng(new Uint8Array(5), 2, 3, palette)).rejects.toThrow('do not fill 2x3');
     await expect(encodeIndexedPng(new Uint8Array(6), 2, 3, new Uint8Array(4))).rejects.toThrow('palette');
+    await expect(encodeIndexedPng(new Uint8Array(6), 2, 3, new Uint8Array(0))).rejects.toThrow('palette');
+    await expect(encodeIndexedPng(new Uint8Array(6), 2, 3, new Uint8Array(257 * 3))).rejects.toThrow(
+      'palette',
+    );
+    await expect(encodeIndexedPng(new Uint8Array(0), 0, 3, palette)).rejects.toThrow('at least 1x1');
   });
 });
 
 describe('prediction thumbnail', () => {
   it('shrinks the class map by nearest neighbour, so the mask keeps pure class colours', () => {
-    // Left half Clean Structure, right half Hard Fouling, with a one-pixel Slime line at the seam.
+    // 4 × 3 blocks of 100 px, each its own class, with a one-pixel line of another class on every
+    // block edge that a smoothing shrink would blend in; shrunk to 8 × 6, two small pixels a block.
     const [width, height] = [400, 300];
+    const blockClass = (column: number, row: number) => (column + row * 4) % 3;
     const map = new Uint8Array(width * height);
     for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) map[y * width + x] = x < 199 ? 1 : x === 199 ? 2 : 3;
+      for (let x = 0; x < width; x += 1) {
+        const onEdge = x % 100 === 0 || y % 100 === 0;
+        map[y * width + x] = onEdge ? 3 : blockClass(Math.floor(x / 100), Math.floor(y / 100));
+      }
     }
     const small = smallColourMask({ classes: map, width, height }, palette, { width: 8, height: 6 });
     expect(small).toMatchObject({ width: 8, height: 6 });
-    const colours = new Set<string>();
-    for (let pixel = 0; pixel < 48; pixel += 1)
-      colours.add(small.data.subarray(pixel * 3, pixel * 3 + 3).join());
-    expect(colours).toEqual(new Set(['224,48,30', '28,95,214']));
-    expect([...small.data.subarray(0, 3)]).toEqual([224, 48, 30]);
-    expect([...small.data.subarray(7 * 3, 8 * 3)]).toEqual([28, 95, 214]);
+    for (let y = 0; y < 6; y += 1) {
+      for (let x = 0; x < 8; x += 1) {
+        const entry = blockClass(x >> 1, y >> 1) * 3;
+        const pixel = (y * 8 + x) * 3;
+        expect([...small.data.subarray(pixel, pixel + 3)], `(${x}, ${y})`).toEqual([
+          ...palette.subarray(entry, entry + 3),
+        ]);
+      }
+    }
+  });
+
+  it('sizes the thumbnail as sharp fits an image inside it, never enlarged', async () => {
+    for (const [width, height] of [
+      [1919, 1081],
+      [321, 1],
+      [5000, 7],
+      [200, 100],
+      [1000, 750],
+    ] as const) {
+      const fitted = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+        .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(thumbnailSize(width, height), `${width}x${height}`).toEqual({
+        width: fitted.info.width,
+        height: fitted.info.height,
+      });
+    }
   });
 
   it('blends the mask over the photo at the thumbnail size of the photo', async () => {

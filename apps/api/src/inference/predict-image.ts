@@ -10,7 +10,7 @@ import { renderStatChart } from './stat-chart.js';
 export interface ImagePrediction {
   /** The original resized to the resolution (JPEG). */
   org: Buffer;
-  /** The colour mask, same size as ORG (PNG). */
+  /** The class map as a palette PNG in the class colours, the size of ORG. */
   pred: Buffer;
   /** The class percentage chart (PNG). */
   stat: Buffer;

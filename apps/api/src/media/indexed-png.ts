@@ -22,6 +22,8 @@ function chunk(type: string, data: Buffer): Buffer {
  * ~35 ms a Full HD image) or a pure-JavaScript PNG library (~80 ms of deflate on the event loop).
  * Node's zlib deflates the ~3 MB of rows in ~3 ms on the thread pool, and a palette file is a third
  * of the RGB one's size. Rows are unfiltered: flat class regions compress well without filters.
+ * Every index must name a palette entry (the pipeline's class map holds argmax indices of the
+ * manifest's classes, whose colours are the palette).
  */
 export async function encodeIndexedPng(
   indices: Uint8Array,
@@ -29,6 +31,9 @@ export async function encodeIndexedPng(
   height: number,
   palette: Uint8Array,
 ): Promise<Buffer> {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new Error(`a PNG is at least 1x1 pixels, not ${width}x${height}`);
+  }
   if (indices.length !== width * height) {
     throw new Error(`${indices.length} indices do not fill ${width}x${height}`);
   }
