@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, ledgerSum } from '../src/features/credits/ledger.js';
-import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
 import { SessionCache } from '../src/inference/session-cache.js';
-import { localStorage } from '../src/storage/local-storage.js';
-import { scheduleFixtureRequest } from './support/predictions.js';
+import { ledgerEntries, predictJobFor, scheduleFixtureRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -25,15 +23,7 @@ describe('a request job worked by two workers at once', () => {
 
     const { db } = t.app.database;
     const sessions = new SessionCache(1);
-    const job = predictRequestJob({
-      db,
-      storage: localStorage(t.config.storageDir),
-      sessions,
-      maxPixels: t.config.uploads.maxPixels,
-      maxTilePixels: t.config.inference.maxTilePixels,
-      imagesInFlight: 2,
-      log: t.app.log,
-    });
+    const job = predictJobFor(t, sessions);
     const context = { signal: new AbortController().signal, attempt: 1 };
     await Promise.all([job.handle({ requestId }, context), job.handle({ requestId }, context)]);
     await sessions.close();
@@ -50,12 +40,7 @@ describe('a request job worked by two workers at once', () => {
       .where('request_id', '=', requestId)
       .execute();
     expect(predictions).toHaveLength(4);
-    const ledger = await db
-      .selectFrom('credit_ledger')
-      .select(['kind', 'amount'])
-      .where('user_id', '=', user.userId)
-      .orderBy('id')
-      .execute();
+    const ledger = await ledgerEntries(db, user.userId);
     expect(ledger).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -4 },

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
 import { SessionCache } from '../src/inference/session-cache.js';
 import { JobInterruptedError } from '../src/jobs/job-queue.js';
-import { localStorage } from '../src/storage/local-storage.js';
-import { scheduleFixtureRequest } from './support/predictions.js';
+import { ledgerEntries, predictJobFor, scheduleFixtureRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -42,15 +40,7 @@ describe('a prediction job stopped (SIGTERM) while two images are in flight', ()
       close: async () => undefined,
     } as unknown as SessionCache;
     const { db } = t.app.database;
-    const job = predictRequestJob({
-      db,
-      storage: localStorage(t.config.storageDir),
-      sessions,
-      maxPixels: t.config.uploads.maxPixels,
-      maxTilePixels: t.config.inference.maxTilePixels,
-      imagesInFlight: 2,
-      log: t.app.log,
-    });
+    const job = predictJobFor(t, sessions);
     const imageStatuses = async () =>
       (
         await db
@@ -68,13 +58,7 @@ describe('a prediction job stopped (SIGTERM) while two images are in flight', ()
           .where('owner', '=', user.userId)
           .executeTakeFirstOrThrow()
       ).count;
-    const ledger = () =>
-      db
-        .selectFrom('credit_ledger')
-        .select(['kind', 'amount'])
-        .where('user_id', '=', user.userId)
-        .orderBy('id')
-        .execute();
+    const ledger = () => ledgerEntries(db, user.userId);
     const charged = [
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -4 },

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { predictRequestJob } from '../src/features/predictions/run-predict-request.js';
 import { InferenceThreadError } from '../src/inference/inference-thread.js';
 import type { SessionCache } from '../src/inference/session-cache.js';
-import { localStorage } from '../src/storage/local-storage.js';
-import { scheduleFixtureRequest } from './support/predictions.js';
+import { ledgerEntries, predictJobFor, scheduleFixtureRequest } from './support/predictions.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -23,15 +21,7 @@ describe('a prediction job whose inference thread goes away', () => {
       close: async () => undefined,
     } as unknown as SessionCache;
     const { db } = t.app.database;
-    const job = predictRequestJob({
-      db,
-      storage: localStorage(t.config.storageDir),
-      sessions,
-      maxPixels: t.config.uploads.maxPixels,
-      maxTilePixels: t.config.inference.maxTilePixels,
-      imagesInFlight: 2,
-      log: t.app.log,
-    });
+    const job = predictJobFor(t, sessions);
     await expect(
       job.handle({ requestId }, { signal: new AbortController().signal, attempt: 1 }),
     ).rejects.toBe(lost);
@@ -42,12 +32,7 @@ describe('a prediction job whose inference thread goes away', () => {
       .where('request_id', '=', requestId)
       .execute();
     expect(images.map((image) => image.status)).toEqual(['PENDING', 'PENDING']);
-    const ledger = await db
-      .selectFrom('credit_ledger')
-      .select(['kind', 'amount'])
-      .where('user_id', '=', user.userId)
-      .orderBy('id')
-      .execute();
+    const ledger = await ledgerEntries(db, user.userId);
     expect(ledger).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -2 },

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { fromBuffer } from 'yauzl';
 import { expect } from 'vitest';
+import type { DB } from '../../src/db/schema.js';
+import { predictRequestJob } from '../../src/features/predictions/run-predict-request.js';
+import type { SessionCache } from '../../src/inference/session-cache.js';
+import { localStorage } from '../../src/storage/local-storage.js';
 import { signUp } from './accounts.js';
 import { solidImage, upload } from './images.js';
 import { createProject } from './projects.js';
+import type { TestApp } from './test-app.js';
 
 export async function fixtureModelId(
   app: FastifyInstance,
@@ -91,4 +97,27 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
   });
   expect(scheduled.statusCode).toBe(201);
   return { user, requestId: scheduled.json().request_id as number };
+}
+
+/** The prediction job over the test app's database, storage and limits, with `sessions` for models. */
+export function predictJobFor(t: TestApp, sessions: SessionCache) {
+  return predictRequestJob({
+    db: t.app.database.db,
+    storage: localStorage(t.config.storageDir),
+    sessions,
+    maxPixels: t.config.uploads.maxPixels,
+    maxTilePixels: t.config.inference.maxTilePixels,
+    imagesInFlight: 2,
+    log: t.app.log,
+  });
+}
+
+/** A user's credit ledger rows, oldest first, as kind and amount. */
+export function ledgerEntries(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['kind', 'amount'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
