@@ -60,6 +60,18 @@ export function resetPeakRss(): void {
 }
 
 /**
+ * Runs `work` and returns its result with the CPU time the whole process spent meanwhile (every
+ * thread: onnxruntime's, libvips', the event loop), in core-milliseconds. Unlike wall time this
+ * hardly moves with the machine's speed drift, so it shows work added or removed.
+ */
+export async function withCpuTime<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const { user, system } = process.cpuUsage(before);
+  return { result, cpuMs: (user + system) / 1000 };
+}
+
+/**
  * Pure model inference: the unmodified model file in onnxruntime on float tiles of the shapes the
  * pipeline's tile plan uses for this image, summed, with nothing else timed. The pipeline itself runs
  * the fused model (normalisation and argmax added), so this is the bare floor it is compared with.

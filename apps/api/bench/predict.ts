@@ -9,7 +9,8 @@
 // the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time goes, and peak RSS.
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
-// half before and half after the request). Peak RSS is measured first, before any bare-model session
+// half before and half after the request). The request's CPU time per image (every thread) is set
+// against pure inference's: work added or removed shows there even when wall times drift. Peak RSS is measured first, before any bare-model session
 // exists, over a Full HD request per model with every model's session loaded, as a worker holds them,
 // together with the event-loop delay of the thread that serves the API in the embedded mode;
 // every image in flight decodes its own copy of the 12 MP original (the worker's can be up to
@@ -41,6 +42,7 @@ import {
   peakRssMb,
   pureInferenceMs,
   resetPeakRss,
+  withCpuTime,
 } from './bench-support.js';
 
 const { values } = parseArgs({
@@ -178,9 +180,18 @@ for (const folder of folders) {
       alone.push(performance.now() - started);
     }
     const half = Math.max(1, Math.round(runs / 2));
-    for (let run = 0; run < half; run += 1) pureRequest.push(await pureInferenceMs(bare, tiles));
-    const inRequest = await requestMsPerImage(session, folder, maxSide);
-    for (let run = 0; run < half; run += 1) pureRequest.push(await pureInferenceMs(bare, tiles));
+    const pureCpu: number[] = [];
+    const timePure = async () => {
+      const { result, cpuMs } = await withCpuTime(() => pureInferenceMs(bare, tiles));
+      pureRequest.push(result);
+      pureCpu.push(cpuMs);
+    };
+    for (let run = 0; run < half; run += 1) await timePure();
+    const request = await withCpuTime(() => requestMsPerImage(session, folder, maxSide));
+    const inRequest = request.result;
+    for (let run = 0; run < half; run += 1) await timePure();
+    const requestCpu = request.cpuMs / runs;
+    const pureCpuMs = median(pureCpu);
 
     const overhead = (pipelineMs: number, pure: number[]) => {
       const modelMs = median(pure);
@@ -197,6 +208,10 @@ for (const folder of folders) {
     console.log(
       `${''.padEnd(18)}in a request of ${runs}, ${inFlight} in flight: pipeline ${inRequest.toFixed(0)} ms per image  ` +
         overhead(inRequest, pureRequest),
+    );
+    console.log(
+      `${''.padEnd(18)}CPU per image in that request: pipeline ${requestCpu.toFixed(0)} core-ms, ` +
+        `inference ${pureCpuMs.toFixed(0)} core-ms (overhead ${(((requestCpu - pureCpuMs) / pureCpuMs) * 100).toFixed(0)} %)`,
     );
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +

@@ -25,6 +25,10 @@ export function sessionOptions(threads: number): ort.InferenceSession.SessionOpt
     // it, Full HD peak RSS measured 694 MB against 579 MB without (tiles of up to 800², both bundled
     // models loaded), at the same speed.
     enableMemPattern: false,
+    // onnxruntime's threads otherwise spin for a while after each run, waiting for the next: at the
+    // same speed per run, that burnt ~37 core-ms of every 100 ms after a run on this 2-core machine,
+    // time the decoding, encoding and the API's event loop need between tiles and images.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
 }
 

@@ -33,23 +33,31 @@ function chartSpec(title: string): TopLevelSpec {
   };
 }
 
-/** Compiled and parsed once per title (one per model version): only the data changes per image. */
-const runtimes = new Map<string, vega.Runtime>();
+/**
+ * One view per title (one per model version), built once and fed each image's rows: building a
+ * vega View per chart cost ~10 ms more of the event loop than swapping its data (measured at
+ * Full HD, where the event loop is the API's). A view holds one dataset at a time, so the charts
+ * of one title are drawn one after another (images in flight may finish together).
+ */
+const views = new Map<string, { view: vega.View; drawing: Promise<unknown> }>();
 
-function runtimeFor(title: string): vega.Runtime {
-  let runtime = runtimes.get(title);
-  if (!runtime) {
-    runtime = vega.parse(compile(chartSpec(title)).spec);
-    runtimes.set(title, runtime);
+function chartSvg(title: string, rows: object[]): Promise<string> {
+  let entry = views.get(title);
+  if (!entry) {
+    const view = new vega.View(vega.parse(compile(chartSpec(title)).spec), { renderer: 'none' });
+    entry = { view, drawing: Promise.resolve() };
+    views.set(title, entry);
   }
-  return runtime;
+  const { view } = entry;
+  const svg = entry.drawing.then(() => view.data(DATASET, rows).toSVG());
+  entry.drawing = svg.catch(() => undefined);
+  return svg;
 }
 
 /** The STAT image: a bar per counted class in its colour, with label and value, rendered server-side. */
 export async function renderStatChart(percentages: LabelPercentage[], title: string): Promise<Buffer> {
   const rows = percentages.map((entry) => ({ ...entry, value: `${entry.percentage.toFixed(1)} %` }));
-  const view = new vega.View(runtimeFor(title), { renderer: 'none' }).data(DATASET, rows);
-  const svg = await view.toSVG();
-  view.finalize();
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp(Buffer.from(await chartSvg(title, rows)))
+    .png()
+    .toBuffer();
 }

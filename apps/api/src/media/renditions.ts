@@ -38,10 +38,15 @@ export interface RgbImage {
   height: number;
 }
 
-/** Resizes so the longer side is at most `maxSide` (never upscaling) to 8-bit RGB pixels. */
+/**
+ * Resizes so the longer side is at most `maxSide` (never upscaling) to 8-bit RGB pixels. This runs
+ * on every predicted image, so it uses libvips' linear (triangle) reduction rather than its default
+ * lanczos3: from a 12 MP photo the result differs from lanczos3's by 53 dB PSNR at 1920 px and 45 dB
+ * at 800 px (invisible; a JPEG at quality 90 is near 40 dB), for ~25 core-ms less per Full HD image.
+ */
 export async function resizeToRgb(image: sharp.Sharp, maxSide: number): Promise<RgbImage> {
   const { data, info } = await image
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
     .flatten({ background: '#000000' })
     .toColourspace('srgb')
     .raw()
