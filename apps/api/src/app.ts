@@ -24,7 +24,9 @@ import { createRouter } from './http/router.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
-import { localStorage } from './storage/local-storage.js';
+import { isStagedUpload } from './features/images/receive-upload.js';
+import { sweepAbandonedFiles } from './storage/abandoned-files.js';
+import { isPartialWrite, localStorage } from './storage/local-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.destroy();
   });
   await migrateToLatest(database);
+  // In the background: a large store takes a while to walk, and nothing waits on the result.
+  const sweeping = sweepAbandonedFiles(
+    [
+      { dir: config.storageDir, isTemporary: isPartialWrite },
+      { dir: config.uploads.tempDir, isTemporary: isStagedUpload },
+    ],
+    app.log,
+  );
+  closers.push(() => sweeping);
 
   const { db } = database;
   const jwt = new JwtService({

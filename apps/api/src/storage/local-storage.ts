@@ -5,6 +5,12 @@ import path from 'node:path';
 import type { Storage } from './storage.js';
 
 const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
+const PARTIAL_SUFFIX = '.part';
+
+/** Whether a file under the storage root is a write in progress (one a crash may leave). */
+export function isPartialWrite(fileName: string): boolean {
+  return fileName.endsWith(PARTIAL_SUFFIX);
+}
 
 /** Files under one root folder; keys are checked so none can point outside it. */
 export function localStorage(root: string): Storage {
@@ -35,7 +41,7 @@ export function localStorage(root: string): Storage {
       await mkdir(path.dirname(target), { recursive: true });
       // Written aside, then renamed: readers never see half a file. The temporary name is unique, so
       // two writers of one key (a job taken again while its first worker still runs) cannot collide.
-      const partial = `${target}.${randomUUID()}.part`;
+      const partial = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
       try {
         await writeFile(partial, data);
         await rename(partial, target);

@@ -28,6 +28,13 @@ export const UPLOAD_FIELD = 'images';
 /** Thrown when the request as a whole is unusable (too many files); staged files are already removed. */
 export class UploadRequestError extends Error {}
 
+const STAGED_PREFIX = 'upload-';
+
+/** Whether a file in the uploads' temporary folder is a staged upload (one a crash may leave). */
+export function isStagedUpload(fileName: string): boolean {
+  return fileName.startsWith(STAGED_PREFIX);
+}
+
 function megabytes(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
 }
@@ -48,7 +55,7 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
       if (staged.length >= limits.maxFiles) {
         throw new UploadRequestError(`Too many files: at most ${limits.maxFiles} images per upload.`);
       }
-      const tempPath = path.join(limits.tempDir, `upload-${randomUUID()}`);
+      const tempPath = path.join(limits.tempDir, `${STAGED_PREFIX}${randomUUID()}`);
       const hash = createHash('sha256');
       let sizeBytes = 0;
       const measure = new Transform({
