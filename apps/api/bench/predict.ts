@@ -10,9 +10,10 @@
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
 // half before and half after the request). The request's CPU time per image (every thread) is set
-// against pure inference's: work added or removed shows there even when wall times drift. Peak RSS is measured first, before any bare-model session
-// exists, over a Full HD request per model with every model's session loaded, as a worker holds them,
-// together with the event-loop delay of the thread that serves the API in the embedded mode;
+// against pure inference's: work added or removed shows there even when wall times drift. Peak RSS
+// is measured first, before any bare-model session exists, over a Full HD request per model with
+// every model's session loaded, as a worker holds them, together with the event-loop delay of the
+// thread that serves the API in the embedded mode;
 // every image in flight decodes its own copy of the 12 MP original (the worker's can be up to
 // UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
 // their figures include waiting; the stages printed here are from images alone.

@@ -88,14 +88,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await migrateToLatest(database);
   // In the background: a large store takes a while to walk, and nothing waits on the result.
+  const stopSweep = new AbortController();
   const sweeping = sweepAbandonedFiles(
     [
       { dir: config.storageDir, isTemporary: isPartialWrite },
       { dir: config.uploads.tempDir, isTemporary: isStagedUpload },
     ],
     app.log,
+    stopSweep.signal,
   );
-  closers.push(() => sweeping);
 
   const { db } = database;
   const jwt = new JwtService({
@@ -111,6 +112,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerProjectRoutes(router, db, storage);
   const pipeline = await registerPredictionPipeline(app, router, { db, storage, config });
   closers.push(() => pipeline.stop());
+  // After the worker: closing never waits on the walk before the images in flight are finished.
+  closers.push(() => {
+    stopSweep.abort();
+    return sweeping;
+  });
   await registerBilling(app, router, { db, mailer, config });
   registerHealthRoute(app, db);
   await registerWebApp(app, config.webDistDir);

@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { ABANDONED_AFTER_MS, removeAbandonedFiles } from '../src/storage/abandoned-files.js';
+import { isPartialWrite } from '../src/storage/local-storage.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const dirs: string[] = [];
@@ -40,12 +42,12 @@ describe('removeAbandonedFiles', () => {
     const recentTemporary = await plant(path.join(dir, 'a/pred.png.5678.part'), 10 * 60 * 1000);
     const oldOrdinary = await plant(path.join(dir, 'a/b/c/original.jpg'), 2 * HOUR);
 
-    const removed = await removeAbandonedFiles(
+    const result = await removeAbandonedFiles(
       { dir, isTemporary: (name) => name.endsWith('.part') },
       new Date(Date.now() - HOUR),
     );
 
-    expect(removed).toBe(2);
+    expect(result).toEqual({ removed: 2, failed: 0 });
     expect(existsSync(oldTemporary)).toBe(false);
     expect(existsSync(oldTopLevel)).toBe(false);
     expect(existsSync(recentTemporary)).toBe(true);
@@ -54,7 +56,28 @@ describe('removeAbandonedFiles', () => {
 
   it('finds nothing to remove in a folder that does not exist', async () => {
     const dir = path.join(await tempDir(), 'never-made');
-    expect(await removeAbandonedFiles({ dir, isTemporary: () => true }, new Date())).toBe(0);
+    expect(await removeAbandonedFiles({ dir, isTemporary: () => true }, new Date())).toEqual({
+      removed: 0,
+      failed: 0,
+    });
+  });
+
+  it('stops when told to', async () => {
+    const dir = await tempDir();
+    const abandoned = await plant(path.join(dir, 'a/x.part'), 2 * HOUR);
+    const stopped = AbortSignal.abort();
+    const result = await removeAbandonedFiles({ dir, isTemporary: () => true }, new Date(), stopped);
+    expect(result.removed).toBe(0);
+    expect(existsSync(abandoned)).toBe(true);
+  });
+});
+
+describe('isPartialWrite', () => {
+  it('takes only the temporary names storage writes, never a stored file that ends in .part', () => {
+    expect(isPartialWrite(`PRED.png.${randomUUID()}.part`)).toBe(true);
+    expect(isPartialWrite('PRED.png')).toBe(false);
+    expect(isPartialWrite('manual.part')).toBe(false);
+    expect(isPartialWrite('PRED.png.1234.part')).toBe(false);
   });
 });
 
@@ -64,7 +87,7 @@ describe('start-up', () => {
     const imageDir = path.join(dataDir, 'storage/users/1/projects/2/images/3');
     const stale = ABANDONED_AFTER_MS + HOUR;
     const abandonedWrite = await plant(
-      path.join(imageDir, 'predictions/request-4/pred.png.9f1c.part'),
+      path.join(imageDir, `predictions/request-4/PRED.png.${randomUUID()}.part`),
       stale,
     );
     const abandonedUpload = await plant(path.join(dataDir, 'tmp/upload-5e2d'), stale);

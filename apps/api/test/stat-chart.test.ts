@@ -52,4 +52,15 @@ describe('renderStatChart (STAT)', () => {
     }
     expect(drawnTogether[0]!.equals(drawnTogether[1]!)).toBe(false);
   });
+
+  it('lays out each chart for its own data, whatever the same model drew before', async () => {
+    const title = 'Chart test 3.0.0';
+    await renderStatChart(percentages(40, 60), title);
+    const afterAnother = await renderStatChart(percentages(100, 0), title);
+    const firstOfItsTitle = await renderStatChart(percentages(100, 0), 'Chart test 3.0.0 (fresh)');
+    const width = async (png: Buffer) => (await sharp(png).metadata()).width;
+    // The "100.0 %" label is wider than "40.0 %": a layout kept from the first chart cuts it off.
+    expect(await width(afterAnother)).toBe(await width(firstOfItsTitle));
+    expect(await pixelsOf(afterAnother, CLEAN)).toBe(await pixelsOf(firstOfItsTitle, CLEAN));
+  });
 });

@@ -28,6 +28,8 @@ export function sessionOptions(threads: number): ort.InferenceSession.SessionOpt
     // onnxruntime's threads otherwise spin for a while after each run, waiting for the next: at the
     // same speed per run, that burnt ~37 core-ms of every 100 ms after a run on this 2-core machine,
     // time the decoding, encoding and the API's event loop need between tiles and images.
+    // (onnxruntime-node 1.30 applies `extra` as session config entries, though its typings still
+    // call the option WebAssembly-only.)
     extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
 }

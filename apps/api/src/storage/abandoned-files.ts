@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,31 +15,51 @@ export interface TemporaryFiles {
   isTemporary: (fileName: string) => boolean;
 }
 
+export interface SweepResult {
+  removed: number;
+  /** Folders or files that could not be read or removed (other than ones gone meanwhile). */
+  failed: number;
+}
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** Removes the temporary files under `place` last written before `olderThan`; returns how many. */
-export async function removeAbandonedFiles(place: TemporaryFiles, olderThan: Date): Promise<number> {
-  let entries;
-  try {
-    entries = await readdir(place.dir, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if (isMissing(error)) return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const entry of entries) {
-    if (!entry.isFile() || !place.isTemporary(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
+/**
+ * Removes the temporary files under `place` last written before `olderThan`, one folder at a time
+ * (a large store is never listed whole). A folder or file that vanishes meanwhile (a delete running
+ * at the same time) is skipped; one that cannot be read or removed is counted and skipped. Symbolic
+ * links are neither followed nor removed. Stops between folders once `signal` is aborted.
+ */
+export async function removeAbandonedFiles(
+  place: TemporaryFiles,
+  olderThan: Date,
+  signal?: AbortSignal,
+): Promise<SweepResult> {
+  const result: SweepResult = { removed: 0, failed: 0 };
+  const folders = [place.dir];
+  for (let folder = folders.pop(); folder !== undefined && !signal?.aborted; folder = folders.pop()) {
+    let entries: Dirent[];
     try {
-      if ((await stat(file)).mtimeMs >= olderThan.getTime()) continue;
-      await rm(file);
-      removed += 1;
+      entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {
-      // Gone meanwhile: its writer renamed or removed it.
-      if (!isMissing(error)) throw error;
+      if (!isMissing(error)) result.failed += 1;
+      continue;
+    }
+    for (const entry of entries) {
+      const entryPath = path.join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(entryPath);
+      else if (entry.isFile() && place.isTemporary(entry.name)) {
+        try {
+          if ((await stat(entryPath)).mtimeMs >= olderThan.getTime()) continue;
+          await rm(entryPath);
+          result.removed += 1;
+        } catch (error) {
+          // Gone meanwhile: its writer renamed or removed it.
+          if (!isMissing(error)) result.failed += 1;
+        }
+      }
     }
   }
-  return removed;
+  return result;
 }
 
 /**
@@ -46,13 +67,22 @@ export async function removeAbandonedFiles(place: TemporaryFiles, olderThan: Dat
  * upload) behind: run at start-up, this removes those older than ABANDONED_AFTER_MS. It logs rather
  * than throws: leftovers cost only disk space, never correctness.
  */
-export async function sweepAbandonedFiles(places: TemporaryFiles[], log: FastifyBaseLogger): Promise<void> {
+export async function sweepAbandonedFiles(
+  places: TemporaryFiles[],
+  log: FastifyBaseLogger,
+  signal?: AbortSignal,
+): Promise<void> {
   const olderThan = new Date(Date.now() - ABANDONED_AFTER_MS);
-  try {
-    let removed = 0;
-    for (const place of places) removed += await removeAbandonedFiles(place, olderThan);
-    if (removed > 0) log.info({ removed }, 'removed temporary files left by an earlier crash');
-  } catch (error) {
-    log.warn({ err: error }, 'could not remove temporary files left by an earlier crash');
+  for (const place of places) {
+    try {
+      const { removed, failed } = await removeAbandonedFiles(place, olderThan, signal);
+      if (removed > 0)
+        log.info({ dir: place.dir, removed }, 'removed temporary files left by an earlier crash');
+      if (failed > 0) {
+        log.warn({ dir: place.dir, failed }, 'some folders or temporary files could not be read or removed');
+      }
+    } catch (error) {
+      log.warn({ err: error, dir: place.dir }, 'could not sweep temporary files left by an earlier crash');
+    }
   }
 }

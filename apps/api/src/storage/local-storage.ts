@@ -6,10 +6,12 @@ import type { Storage } from './storage.js';
 
 const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
 const PARTIAL_SUFFIX = '.part';
+/** `<name>.<random UUID>.part`, exactly as putBuffer names its temporary copy. */
+const PARTIAL_NAME = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /** Whether a file under the storage root is a write in progress (one a crash may leave). */
 export function isPartialWrite(fileName: string): boolean {
-  return fileName.endsWith(PARTIAL_SUFFIX);
+  return PARTIAL_NAME.test(fileName);
 }
 
 /** Files under one root folder; keys are checked so none can point outside it. */
