@@ -26,6 +26,8 @@ import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { isStagedUpload } from './features/images/receive-upload.js';
 import { sweepAbandonedFiles } from './storage/abandoned-files.js';
+import { imagesRepository } from './features/images/images.repository.js';
+import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
 import { isPartialWrite, localStorage } from './storage/local-storage.js';
 
 declare module 'fastify' {
@@ -96,6 +98,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ],
     app.log,
     stopSweep.signal,
+  ).then(() =>
+    sweepOrphanImageFolders(config.storageDir, imagesRepository(database.db), app.log, stopSweep.signal),
   );
 
   const { db } = database;

@@ -36,6 +36,28 @@ export function imagesRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
+    /** Which of `imageIds` have a row in this owner's project (for the storage sweep). */
+    async existingIds(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
+      if (imageIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('images')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', imageIds)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The highest image id committed so far (0 with none): ids below it are never handed out again. */
+    async highestId(): Promise<number> {
+      const row = await db
+        .selectFrom('images')
+        .select((eb) => eb.fn.max('id').as('highest'))
+        .executeTakeFirst();
+      return Number(row?.highest ?? 0);
+    },
+
     async delete(imageId: number): Promise<void> {
       await db.deleteFrom('images').where('id', '=', imageId).execute();
     },

@@ -82,6 +82,9 @@ export async function uploadImages(
             .executeTakeFirstOrThrow();
           const prefix = storageKeys.image(owner, projectId, row.id);
           written.push(prefix);
+          // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may
+          // have left files under it, which must not mix with this image's.
+          await storage.deletePrefix(prefix);
           await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
           await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
           await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
