@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
+import { databaseKey } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerBilling } from './features/billing/register-billing.js';
@@ -98,9 +99,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ],
     app.log,
     stopSweep.signal,
-  ).then(() =>
-    sweepOrphanImageFolders(config.storageDir, imagesRepository(database.db), app.log, stopSweep.signal),
-  );
+  ).then(() => {
+    const images = imagesRepository(database.db);
+    const lookup = {
+      idsInProject: images.idsInProject,
+      highestId: images.highestId,
+      newestImagePrefix: images.newestPrefix,
+      databaseKey: () => databaseKey(database.db),
+    };
+    return sweepOrphanImageFolders(config.storageDir, lookup, app.log, stopSweep.signal);
+  });
 
   const { db } = database;
   const jwt = new JwtService({
@@ -117,9 +125,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const pipeline = await registerPredictionPipeline(app, router, { db, storage, config });
   closers.push(() => pipeline.stop());
   // After the worker: closing never waits on the walk before the images in flight are finished.
-  closers.push(() => {
+  closers.push(async () => {
     stopSweep.abort();
-    return sweeping;
+    await sweeping;
   });
   await registerBilling(app, router, { db, mailer, config });
   registerHealthRoute(app, db);

@@ -235,6 +235,13 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** One row (id 1): the random key naming this database, made by its migration. */
+export interface InstallationTable {
+  id: number;
+  database_key: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   one_time_tokens: OneTimeTokensTable;
@@ -252,6 +259,7 @@ export interface DB {
   prediction_request_images: PredictionRequestImagesTable;
   predictions: PredictionsTable;
   jobs: JobsTable;
+  installation: InstallationTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,17 +3,25 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ABANDONED_AFTER_MS, type SweepResult } from './abandoned-files.js';
+import { type BindingLookup, storageBelongsToDatabase } from './storage-binding.js';
 
 /** What the sweep needs to know of the images table (see imagesRepository). */
 export interface ImageRowLookup {
-  existingIds(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>>;
+  idsInProject(owner: number, projectId: number): Promise<Set<number>>;
   highestId(): Promise<number>;
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** Ids as storageKeys writes them: no sign, no leading zero, within integer range. */
+const ID_NAME = /^[1-9]\d{0,15}$/;
 
-/** The numeric sub-folders of `dir` (ids), none if it does not exist. */
-async function idFolders(dir: string): Promise<number[]> {
+interface IdFolder {
+  id: number;
+  dir: string;
+}
+
+/** The sub-folders of `dir` named as ids, none if it does not exist. */
+async function idFolders(dir: string): Promise<IdFolder[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -21,7 +29,10 @@ async function idFolders(dir: string): Promise<number[]> {
     if (isMissing(error)) return [];
     throw error;
   }
-  return entries.filter((e) => e.isDirectory() && /^\d+$/.test(e.name)).map((e) => Number(e.name));
+  return entries
+    .filter((entry) => entry.isDirectory() && ID_NAME.test(entry.name))
+    .map((entry) => ({ id: Number(entry.name), dir: path.join(dir, entry.name) }))
+    .filter((folder) => Number.isSafeInteger(folder.id));
 }
 
 /** The latest modification time of `dir` and of everything under it. */
@@ -36,18 +47,20 @@ async function lastChange(dir: string): Promise<number> {
 }
 
 /**
- * Removes image folders (`users/<owner>/projects/<project>/images/<id>` under the storage root) that
- * no image row owns: what a process killed between writing an upload's files and committing its
- * rows leaves, or a project delete whose file removal failed after its rows were gone.
+ * Removes image folders (`users/<owner>/projects/<project>/images/<id>`, as storageKeys.image names
+ * them) that no image row owns: what a process killed between writing an upload's files and
+ * committing its rows leaves, or an image, project or account delete whose file removal failed after
+ * its rows were gone. The caller makes sure the storage belongs to this database (storage-binding.ts).
  *
- * A folder is only removed when all of this holds, so an upload still writing is never touched:
+ * A folder is only removed when all of this holds:
  * - no row has its id in that owner's project;
- * - its id is below the highest committed image id: ids under it are never handed out again
- *   (PostgreSQL sequences never go back; SQLite's AUTOINCREMENT only reuses ids above it, and an
- *   upload clears its folder before writing, see uploadImages), so the newest orphan waits for
- *   the next upload;
- * - nothing in it changed after `olderThan`.
- * One project folder at a time; stops between folders once `signal` is aborted.
+ * - its id is below the highest committed image id. SQLite hands out again only ids above it (an
+ *   upload clears its folder before writing, see uploadImages), so the newest orphan waits for the
+ *   next upload;
+ * - nothing under it changed after `olderThan`. This is what protects an upload still writing on
+ *   PostgreSQL, whose uncommitted id can be below another upload's committed one.
+ * One project at a time; a folder that cannot be read or removed is counted and skipped. Stops
+ * between folders once `signal` is aborted.
  */
 export async function removeOrphanImageFolders(
   storageRoot: string,
@@ -56,21 +69,29 @@ export async function removeOrphanImageFolders(
   signal?: AbortSignal,
 ): Promise<SweepResult> {
   const result: SweepResult = { removed: 0, failed: 0 };
+  if (signal?.aborted) return result;
   const highestId = await images.highestId();
-  const usersDir = path.join(storageRoot, 'users');
-  for (const owner of await idFolders(usersDir)) {
-    const projectsDir = path.join(usersDir, String(owner), 'projects');
-    for (const projectId of await idFolders(projectsDir)) {
-      if (signal?.aborted) return result;
-      const imagesDir = path.join(projectsDir, String(projectId), 'images');
+  const owners = await idFolders(path.join(storageRoot, 'users'));
+  for (const owner of owners) {
+    let projects: IdFolder[];
+    try {
+      projects = await idFolders(path.join(owner.dir, 'projects'));
+    } catch {
+      result.failed += 1;
+      continue;
+    }
+    for (const project of projects) {
       try {
-        const candidates = (await idFolders(imagesDir)).filter((id) => id < highestId);
-        const owned = await images.existingIds(owner, projectId, candidates);
-        for (const imageId of candidates.filter((id) => !owned.has(id))) {
-          const folder = path.join(imagesDir, String(imageId));
+        const candidates = (await idFolders(path.join(project.dir, 'images'))).filter(
+          (folder) => folder.id < highestId,
+        );
+        if (candidates.length === 0) continue;
+        const owned = await images.idsInProject(owner.id, project.id);
+        for (const folder of candidates.filter((candidate) => !owned.has(candidate.id))) {
+          if (signal?.aborted) return result;
           try {
-            if ((await lastChange(folder)) >= olderThan.getTime()) continue;
-            await rm(folder, { recursive: true });
+            if ((await lastChange(folder.dir)) >= olderThan.getTime()) continue;
+            await rm(folder.dir, { recursive: true });
             result.removed += 1;
           } catch (error) {
             if (!isMissing(error)) result.failed += 1;
@@ -79,24 +100,38 @@ export async function removeOrphanImageFolders(
       } catch (error) {
         if (!isMissing(error)) result.failed += 1;
       }
+      if (signal?.aborted) return result;
     }
   }
   return result;
 }
 
-/** Start-up: removes orphan image folders last changed ABANDONED_AFTER_MS ago or earlier; logs, never throws. */
+/**
+ * Start-up: removes orphan image folders unchanged for ABANDONED_AFTER_MS, if the storage belongs to
+ * this database. Logs, never throws; resolves to what it did, or undefined when it did not run.
+ */
 export async function sweepOrphanImageFolders(
   storageRoot: string,
-  images: ImageRowLookup,
+  lookup: ImageRowLookup & BindingLookup,
   log: FastifyBaseLogger,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<SweepResult | undefined> {
   try {
+    if (!(await storageBelongsToDatabase(storageRoot, lookup))) {
+      log.warn(
+        { storageRoot },
+        'the storage folder is not recorded as this database’s, so image folders without rows are left alone',
+      );
+      return undefined;
+    }
     const olderThan = new Date(Date.now() - ABANDONED_AFTER_MS);
-    const { removed, failed } = await removeOrphanImageFolders(storageRoot, images, olderThan, signal);
-    if (removed > 0) log.info({ removed }, 'removed image folders that no image owns');
-    if (failed > 0) log.warn({ failed }, 'some image folders could not be checked or removed');
+    const result = await removeOrphanImageFolders(storageRoot, lookup, olderThan, signal);
+    if (result.removed > 0) log.info({ removed: result.removed }, 'removed image folders that no image owns');
+    if (result.failed > 0)
+      log.warn({ failed: result.failed }, 'some image folders could not be checked or removed');
+    return result;
   } catch (error) {
     log.warn({ err: error }, 'could not sweep image folders that no image owns');
+    return undefined;
   }
 }

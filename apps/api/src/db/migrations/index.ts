@@ -4,6 +4,7 @@ import * as foundation from './0001-foundation.js';
 import * as imagesPredictions from './0002-images-predictions.js';
 import * as billing from './0003-billing.js';
 import * as predictionModelVersion from './0004-prediction-model-version.js';
+import * as installation from './0005-installation.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ const migrations = {
   '0002-images-predictions': imagesPredictions,
   '0003-billing': billing,
   '0004-prediction-model-version': predictionModelVersion,
+  '0005-installation': installation,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -36,17 +36,26 @@ export function imagesRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** Which of `imageIds` have a row in this owner's project (for the storage sweep). */
-    async existingIds(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
-      if (imageIds.length === 0) return new Set();
+    /** The ids of every image in this owner's project (for the storage sweep). */
+    async idsInProject(owner: number, projectId: number): Promise<Set<number>> {
       const rows = await db
         .selectFrom('images')
         .select('id')
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
-        .where('id', 'in', imageIds)
         .execute();
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** The storage prefix of the newest image, if any (to check that storage belongs to this database). */
+    async newestPrefix(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('images')
+        .select('storage_prefix')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.storage_prefix;
     },
 
     /** The highest image id committed so far (0 with none): ids below it are never handed out again. */

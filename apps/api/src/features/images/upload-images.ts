@@ -60,42 +60,55 @@ export async function uploadImages(
     if (problems.length > 0) throw fieldErrors({ [UPLOAD_FIELD]: problems });
 
     const written: string[] = [];
+    const removeWritten = () => Promise.all(written.splice(0).map((prefix) => storage.deletePrefix(prefix)));
     try {
       return await db.transaction().execute(async (trx) => {
         const created: { id: number; name: string }[] = [];
-        for (const file of checked) {
-          const row = await trx
-            .insertInto('images')
-            .values({
-              project_id: projectId,
-              owner,
-              name: file.staged.name,
-              format: file.format,
-              width: file.width,
-              height: file.height,
-              size_bytes: file.staged.sizeBytes,
-              content_hash: file.staged.contentHash,
-              storage_prefix: '',
-              created_at: nowIso(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const prefix = storageKeys.image(owner, projectId, row.id);
-          written.push(prefix);
-          // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may
-          // have left files under it, which must not mix with this image's.
-          await storage.deletePrefix(prefix);
-          await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
-          await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
-          await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
-          await trx.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', row.id).execute();
-          created.push({ id: row.id, name: file.staged.name });
+        try {
+          for (const file of checked) {
+            const row = await trx
+              .insertInto('images')
+              .values({
+                project_id: projectId,
+                owner,
+                name: file.staged.name,
+                format: file.format,
+                width: file.width,
+                height: file.height,
+                size_bytes: file.staged.sizeBytes,
+                content_hash: file.staged.contentHash,
+                storage_prefix: '',
+                created_at: nowIso(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const prefix = storageKeys.image(owner, projectId, row.id);
+            written.push(prefix);
+            // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may
+            // have left files under it, which must not mix with this image's.
+            await storage.deletePrefix(prefix);
+            await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
+            await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
+            await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
+            await trx
+              .updateTable('images')
+              .set({ storage_prefix: prefix })
+              .where('id', '=', row.id)
+              .execute();
+            created.push({ id: row.id, name: file.staged.name });
+          }
+        } catch (error) {
+          // Removed while this transaction still holds the ids: once it rolls back, SQLite may hand
+          // them at once to another upload, whose files a later removal would take.
+          await removeWritten();
+          throw error;
         }
         return created;
       });
     } catch (error) {
-      log.error({ err: error, projectId }, 'upload failed while storing; removing what was written');
-      await Promise.all(written.map((prefix) => storage.deletePrefix(prefix)));
+      log.error({ err: error, projectId }, 'upload failed while storing; removed what was written');
+      // Only what is left: files written before a commit that itself failed.
+      await removeWritten();
       throw error;
     }
   } finally {

@@ -47,16 +47,30 @@ async function pendingImages(db: Kysely<DB>, requestId: number): Promise<Pending
     .execute();
 }
 
-/** Marks the image failed and refunds its price, in one transaction. */
-async function failImage(db: Kysely<DB>, request: PredictionRequestRow, image: PendingImage, reason: string) {
-  await inTransaction(db, async (trx) => {
+/** Where one image's results of one request are stored (fixed, so a retry overwrites). */
+function resultPrefix(image: PendingImage, requestId: number): string {
+  return `${image.prefix}/predictions/request-${requestId}`;
+}
+
+/**
+ * Marks the image failed and refunds its price, in one transaction; then removes any results an
+ * earlier attempt stored for it (a crash after storing, before recording), which nothing will ever
+ * point at.
+ */
+async function failImage(
+  { db, storage }: Pick<PredictJobDependencies, 'db' | 'storage'>,
+  request: PredictionRequestRow,
+  image: PendingImage,
+  reason: string,
+) {
+  const failed = await inTransaction(db, async (trx) => {
     const marked = await trx
       .updateTable('prediction_request_images')
       .set({ status: 'FAILED', error: reason.slice(0, 500) })
       .where('id', '=', image.rowId)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (marked.numUpdatedRows === 0n) return;
+    if (marked.numUpdatedRows === 0n) return false;
     await trx
       .updateTable('prediction_requests')
       .set((eb) => ({ images_failed: eb('images_failed', '+', 1) }))
@@ -71,7 +85,9 @@ async function failImage(db: Kysely<DB>, request: PredictionRequestRow, image: P
         reason: `Refund: ${image.name} could not be processed`,
       });
     }
+    return true;
   });
+  if (failed) await storage.deletePrefix(resultPrefix(image, request.id));
 }
 
 /** Writes an image's ORG, PRED, STAT and thumbnail under `prefix` (also what bench:predict stores). */
@@ -97,7 +113,7 @@ async function storeResult(
   result: ImagePrediction,
   modelVersion: string,
 ): Promise<boolean> {
-  const prefix = `${image.prefix}/predictions/request-${request.id}`;
+  const prefix = resultPrefix(image, request.id);
   await storePredictionFiles(deps.storage, prefix, result);
   return deps.db.transaction().execute(async (trx) => {
     // Claimed first, guarded: if another worker already finished or refunded this image (a job taken
@@ -199,7 +215,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
             { err: error, requestId, imageId: image.imageId },
             'image could not be processed; refunded',
           );
-          await failImage(db, request, image, error instanceof Error ? error.message : String(error));
+          await failImage(deps, request, image, error instanceof Error ? error.message : String(error));
           return;
         }
         const storing = performance.now();
@@ -240,7 +256,7 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
       const request = await loadRequest(requestId);
       if (!request) return;
       for (const image of await pendingImages(db, requestId)) {
-        await failImage(db, request, image, 'The prediction could not be run.');
+        await failImage(deps, request, image, 'The prediction could not be run.');
       }
       await finish(db, requestId);
     },
