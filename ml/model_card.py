@@ -39,7 +39,7 @@ def main(argv=None):
     data_note_path = r / "data_note.md"
     data_note = data_note_path.read_text().strip() if data_note_path.exists() else ""
     classes = class_list(a.model)
-    model = UNet(len(classes))
+    model = UNet(len(classes), refine=runs[-1].get("refine", False))
     params, flops = count_params(model), count_flops(model, 800, 800)
     model_dir = Path(a.models) / a.model
     manifest_version = json.loads((model_dir / "manifest.json").read_text())["version"]

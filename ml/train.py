@@ -50,20 +50,25 @@ def dice_loss(logits, target, num_classes):
 
 def load_model(path):
     ckpt = torch.load(path, map_location="cpu")
-    model = UNet(len(class_list(ckpt["model_id"])))
+    model = UNet(len(class_list(ckpt["model_id"])), refine=ckpt.get("refine", False))
     model.load_state_dict(ckpt["state_dict"])
     return model, ckpt
 
 
 def init_from(model, path, model_id):
-    """Start from another of our checkpoints; an Evo head is folded into Base by averaging the slime rows."""
+    """Start from another of our checkpoints; an Evo head is folded into Base by averaging the slime rows.
+
+    A checkpoint without the refinement stage grows into a model with it: the stage keeps its fresh
+    (zero-output) initialisation, so training starts from the checkpoint's own predictions."""
     src, ckpt = load_model(path)
     state = src.state_dict()
     if ckpt["model_id"] != model_id and model_id == "base":
-        for key in ("head.weight", "head.bias"):
-            t = state[key]
-            state[key] = torch.cat([t[:2], (t[2:3] + t[3:4]) / 2, t[4:]])
-    model.load_state_dict(state)
+        for key in ("head.weight", "head.bias", "refine_head.weight", "refine_head.bias"):
+            if key in state:
+                t = state[key]
+                state[key] = torch.cat([t[:2], (t[2:3] + t[3:4]) / 2, t[4:]])
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    assert not unexpected and all(k.startswith("refine") for k in missing), (missing, unexpected)
 
 
 def main(argv=None):
@@ -78,6 +83,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--init", help="checkpoint to start from (ours, never downloaded weights)")
+    p.add_argument("--refine", action="store_true", help="add the stride-2 refinement stage (see unet.py)")
     a = p.parse_args(argv)
 
     torch.manual_seed(a.seed)
@@ -96,7 +102,7 @@ def main(argv=None):
     weights = weights / weights.mean()
     print(f"loaded {len(masks)} samples in {time.time() - t0:.0f} s; class freq {(freq / freq.sum()).tolist()}")
 
-    model = UNet(num_classes)
+    model = UNet(num_classes, refine=a.refine)
     if a.init:
         init_from(model, a.init, a.model)
     print(f"params {count_params(model)}")
@@ -124,10 +130,10 @@ def main(argv=None):
                   f"{step * a.batch / el:.1f} img/s elapsed {el / 60:.1f} min", flush=True)
             running = 0.0
         if step % 500 == 0 or step == a.steps:
-            torch.save({"model_id": a.model, "state_dict": model.state_dict()}, a.out)
+            torch.save({"model_id": a.model, "refine": a.refine, "state_dict": model.state_dict()}, a.out)
     train_s = time.time() - t_train
     info = {"model_id": a.model, "data": a.data, "steps": a.steps, "batch": a.batch, "crop": a.crop, "lr": a.lr, "seed": a.seed,
-            "init": a.init, "train_samples": len(masks), "train_seconds": round(train_s), "threads": a.threads,
+            "init": a.init, "refine": a.refine, "train_samples": len(masks), "train_seconds": round(train_s), "threads": a.threads,
             "params": count_params(model)}
     Path(a.out).with_suffix(".json").write_text(json.dumps(info, indent=2))
     print(json.dumps(info))

@@ -7,6 +7,12 @@ on a 2-core CPU most of the time of a full-resolution U-Net goes into moving thi
 feature maps, so spending it on wider, deeper low-resolution stages and a global-context branch
 trains about twice as many steps per hour and sees more context per pixel. Fouling classes are
 told apart by texture over centimetres, not by single pixels; very thin strands lose a little.
+
+With `refine=True` a thin stage at stride 2 (the stem's first features joined with the stride-4
+decoder output, narrowed first: wide maps at stride 2 more than doubled a training step) adds a
+correction to the logits. Its head starts at zero, so a network grown from a checkpoint without it
+begins exactly where that checkpoint ended; it exists because label edges hold almost half of the
+stride-4 network's errors (see reports/data_note.md).
 """
 import torch
 import torch.nn as nn
@@ -16,6 +22,8 @@ STEM_CHANNELS = 24                         # at stride 2
 ENCODER_CHANNELS = (32, 64, 128, 224)      # at strides 4, 8, 16, 32
 ENCODER_BLOCKS = (2, 3, 4, 3)
 DECODER_CHANNELS = (128, 64, 48)           # at strides 16, 8, 4
+REFINE_INPUT_CHANNELS = 16                 # decoder output narrowed before going to stride 2
+REFINE_CHANNELS = 24                       # at stride 2, only with refine=True
 
 
 class ConvBNAct(nn.Sequential):
@@ -45,7 +53,8 @@ class Stage(nn.Sequential):
 
 
 class UNet(nn.Module):
-    def __init__(self, num_classes, enc=ENCODER_CHANNELS, dec=DECODER_CHANNELS, blocks=ENCODER_BLOCKS):
+    def __init__(self, num_classes, enc=ENCODER_CHANNELS, dec=DECODER_CHANNELS, blocks=ENCODER_BLOCKS,
+                 refine=False):
         super().__init__()
         self.stem = nn.Sequential(ConvBNAct(3, STEM_CHANNELS, 3, 2), SeparableBlock(STEM_CHANNELS, enc[0], 2))
         self.enc = nn.ModuleList()
@@ -60,11 +69,20 @@ class UNet(nn.Module):
             self.dec.append(nn.Sequential(SeparableBlock(cin + skip, c), SeparableBlock(c, c)))
             cin = c
         self.head = nn.Conv2d(cin, num_classes, 1)
+        self.refine = None
+        if refine:
+            self.refine_input = ConvBNAct(cin, REFINE_INPUT_CHANNELS, 1)
+            self.refine = nn.Sequential(SeparableBlock(REFINE_INPUT_CHANNELS + STEM_CHANNELS, REFINE_CHANNELS),
+                                        SeparableBlock(REFINE_CHANNELS, REFINE_CHANNELS))
+            self.refine_head = nn.Conv2d(REFINE_CHANNELS, num_classes, 1)
+            nn.init.zeros_(self.refine_head.weight)
+            nn.init.zeros_(self.refine_head.bias)
 
     def forward(self, x):
         h, w = x.shape[-2:]
         skips = []
-        y = self.stem(x)
+        half = self.stem[0](x)
+        y = self.stem[1](half)
         for stage in self.enc:
             y = stage(y)
             skips.append(y)
@@ -72,7 +90,12 @@ class UNet(nn.Module):
         for block, skip in zip(self.dec, reversed(skips[:-1])):
             y = F.interpolate(y, size=skip.shape[-2:], mode="bilinear", align_corners=False)
             y = block(torch.cat([y, skip], 1))
-        return F.interpolate(self.head(y), size=(h, w), mode="bilinear", align_corners=False)
+        logits = F.interpolate(self.head(y), size=(h, w), mode="bilinear", align_corners=False)
+        if self.refine is not None:
+            up = F.interpolate(self.refine_input(y), size=half.shape[-2:], mode="bilinear", align_corners=False)
+            correction = self.refine_head(self.refine(torch.cat([up, half], 1)))
+            logits = logits + F.interpolate(correction, size=(h, w), mode="bilinear", align_corners=False)
+        return logits
 
 
 def count_params(model):
