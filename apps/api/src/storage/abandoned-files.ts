@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { isMissing } from './fs-errors.js';
 
 /**
  * How long a temporary file must have gone unwritten before a start-up sweep takes it for abandoned:
@@ -20,8 +21,6 @@ export interface SweepResult {
   /** Folders or files that could not be read or removed (other than ones gone meanwhile). */
   failed: number;
 }
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * Removes the temporary files under `place` last written before `olderThan`, one folder at a time

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { isMissing } from './fs-errors.js';
 import { ABANDONED_AFTER_MS, type SweepResult } from './abandoned-files.js';
 import { type BindingLookup, storageBelongsToDatabase } from './storage-binding.js';
 
@@ -11,7 +12,6 @@ export interface ImageRowLookup {
   highestId(): Promise<number>;
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 /** Ids as storageKeys writes them: no sign, no leading zero, within integer range. */
 const ID_NAME = /^[1-9]\d{0,15}$/;
 

@@ -1,5 +1,6 @@
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { hasErrorCode, isMissing } from './fs-errors.js';
 
 /** In the storage root: the key of the database these files belong to. */
 export const BINDING_FILE = '.database-key';
@@ -10,13 +11,11 @@ export interface BindingLookup {
   newestImagePrefix(): Promise<string | undefined>;
 }
 
-const hasCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
-
 async function readBinding(file: string): Promise<string | undefined> {
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {
-    if (hasCode(error, 'ENOENT')) return undefined;
+    if (isMissing(error)) return undefined;
     throw error;
   }
 }
@@ -25,7 +24,7 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
   try {
     return (await readdir(dir)).length === 0;
   } catch (error) {
-    if (hasCode(error, 'ENOENT')) return true;
+    if (isMissing(error)) return true;
     throw error;
   }
 }
@@ -35,7 +34,7 @@ async function exists(file: string): Promise<boolean> {
     await stat(file);
     return true;
   } catch (error) {
-    if (hasCode(error, 'ENOENT')) return false;
+    if (isMissing(error)) return false;
     throw error;
   }
 }
@@ -65,7 +64,7 @@ export async function storageBelongsToDatabase(storageRoot: string, lookup: Bind
     await writeFile(file, `${key}\n`, { flag: 'wx' });
   } catch (error) {
     // Another process sharing the folder recorded it first.
-    if (!hasCode(error, 'EEXIST')) throw error;
+    if (!hasErrorCode(error, 'EEXIST')) throw error;
     return (await readBinding(file)) === key;
   }
   return true;
