@@ -25,11 +25,11 @@ import { createRouter } from './http/router.js';
 import { registerWebApp } from './http/web-app.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
+import { imagesRepository } from './features/images/images.repository.js';
 import { isStagedUpload } from './features/images/receive-upload.js';
 import { sweepAbandonedFiles } from './storage/abandoned-files.js';
-import { imagesRepository } from './features/images/images.repository.js';
-import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
 import { isPartialWrite, localStorage } from './storage/local-storage.js';
+import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,13 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.log,
     stopSweep.signal,
   ).then(() => {
-    const images = imagesRepository(database.db);
-    const lookup = {
-      idsInProject: images.idsInProject,
-      highestId: images.highestId,
-      newestImagePrefix: images.newestPrefix,
-      databaseKey: () => databaseKey(database.db),
-    };
+    const lookup = { ...imagesRepository(database.db), databaseKey: () => databaseKey(database.db) };
     return sweepOrphanImageFolders(config.storageDir, lookup, app.log, stopSweep.signal);
   });
 

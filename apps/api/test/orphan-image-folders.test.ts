@@ -46,13 +46,7 @@ async function plantFolder(folder: string, ageMs: number): Promise<string> {
 
 /** The lookups app.ts gives the sweep, over `db`. */
 function lookupOf(db: Kysely<DB>) {
-  const images = imagesRepository(db);
-  return {
-    idsInProject: images.idsInProject,
-    highestId: images.highestId,
-    newestImagePrefix: images.newestPrefix,
-    databaseKey: () => databaseKey(db),
-  };
+  return { ...imagesRepository(db), databaseKey: () => databaseKey(db) };
 }
 
 interface Uploaded {

@@ -48,7 +48,7 @@ export function imagesRepository(db: Kysely<DB>) {
     },
 
     /** The storage prefix of the newest image, if any (to check that storage belongs to this database). */
-    async newestPrefix(): Promise<string | undefined> {
+    async newestImagePrefix(): Promise<string | undefined> {
       const row = await db
         .selectFrom('images')
         .select('storage_prefix')

@@ -25,6 +25,46 @@ async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFi
   return { staged: file, format: opened.format, width: opened.width, height: opened.height, renditions };
 }
 
+/**
+ * Inserts one image's row and writes its files (reporting the prefix before writing, so a failure
+ * can remove them); its storage prefix is set once they are there.
+ */
+async function storeImage(
+  trx: Kysely<DB>,
+  storage: Storage,
+  owner: number,
+  projectId: number,
+  file: CheckedFile,
+  writing: (prefix: string) => void,
+): Promise<{ id: number }> {
+  const row = await trx
+    .insertInto('images')
+    .values({
+      project_id: projectId,
+      owner,
+      name: file.staged.name,
+      format: file.format,
+      width: file.width,
+      height: file.height,
+      size_bytes: file.staged.sizeBytes,
+      content_hash: file.staged.contentHash,
+      storage_prefix: '',
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const prefix = storageKeys.image(owner, projectId, row.id);
+  writing(prefix);
+  // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may have
+  // left files under it, which must not mix with this image's.
+  await storage.deletePrefix(prefix);
+  await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
+  await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
+  await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
+  await trx.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', row.id).execute();
+  return { id: row.id };
+}
+
 export interface UploadContext {
   db: Kysely<DB>;
   storage: Storage;
@@ -66,36 +106,8 @@ export async function uploadImages(
         const created: { id: number; name: string }[] = [];
         try {
           for (const file of checked) {
-            const row = await trx
-              .insertInto('images')
-              .values({
-                project_id: projectId,
-                owner,
-                name: file.staged.name,
-                format: file.format,
-                width: file.width,
-                height: file.height,
-                size_bytes: file.staged.sizeBytes,
-                content_hash: file.staged.contentHash,
-                storage_prefix: '',
-                created_at: nowIso(),
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            const prefix = storageKeys.image(owner, projectId, row.id);
-            written.push(prefix);
-            // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may
-            // have left files under it, which must not mix with this image's.
-            await storage.deletePrefix(prefix);
-            await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
-            await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
-            await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
-            await trx
-              .updateTable('images')
-              .set({ storage_prefix: prefix })
-              .where('id', '=', row.id)
-              .execute();
-            created.push({ id: row.id, name: file.staged.name });
+            const stored = await storeImage(trx, storage, owner, projectId, file, (key) => written.push(key));
+            created.push({ id: stored.id, name: file.staged.name });
           }
         } catch (error) {
           // Removed while this transaction still holds the ids: once it rolls back, SQLite may hand
