@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { type ModelFolder, listModelFolders, readModelFolder } from '../src/inference/model-files.js';
+import { roundUpToStride } from '../src/inference/preprocess.js';
+import { planTiles } from '../src/inference/tile-plan.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const realSamplesDir = path.resolve(repositoryRoot, '../shared/data/real-samples');
@@ -41,22 +43,34 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const PROC_STATUS = '/proc/self/status';
+/** A `/proc/<pid>/status` field in MB (VmRSS, VmHWM), or undefined where there is no /proc. */
+export function procStatusMb(field: string, pid: number | 'self' = 'self'): number | undefined {
+  const file = `/proc/${pid}/status`;
+  if (!existsSync(file)) return undefined;
+  const kilobytes = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(file, 'utf8'))?.[1];
+  return kilobytes === undefined ? undefined : Math.round(Number(kilobytes) / 1024);
+}
 
 /**
- * Peak resident memory in MB since the start or the last `resetPeakRss`: Linux's VmHWM where there
- * is one (it can be reset), else the process's lifetime maximum.
+ * Peak resident memory in MB of a process (this one by default) since its start or the last
+ * `resetPeakRss`: Linux's VmHWM, which can be reset; elsewhere this process's lifetime maximum.
  */
-export function peakRssMb(): number {
-  const peakKb = existsSync(PROC_STATUS)
-    ? /VmHWM:\s+(\d+) kB/.exec(readFileSync(PROC_STATUS, 'utf8'))?.[1]
-    : undefined;
-  return Math.round((peakKb ? Number(peakKb) : process.resourceUsage().maxRSS) / 1024);
+export function peakRssMb(pid: number | 'self' = 'self'): number {
+  return procStatusMb('VmHWM', pid) ?? Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
 /** Lowers Linux's peak-RSS mark to the current RSS (a no-op elsewhere), so set-up does not count. */
-export function resetPeakRss(): void {
-  if (existsSync('/proc/self/clear_refs')) writeFileSync('/proc/self/clear_refs', '5');
+export function resetPeakRss(pid: number | 'self' = 'self'): void {
+  const file = `/proc/${pid}/clear_refs`;
+  if (existsSync(file)) writeFileSync(file, '5');
+}
+
+/** The tile shapes the pipeline runs for a `width` × `height` image, padded to the stride. */
+export function paddedTiles(width: number, height: number, stride: number, maxTilePixels: number) {
+  return planTiles(width, height, stride, maxTilePixels).map(({ region }) => ({
+    width: roundUpToStride(region.width, stride),
+    height: roundUpToStride(region.height, stride),
+  }));
 }
 
 /**

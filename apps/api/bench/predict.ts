@@ -27,11 +27,10 @@ import { DEFAULT_IMAGES_IN_FLIGHT, DEFAULT_PARALLEL_RUNS, defaultInferenceThread
 import { storePredictionFiles } from '../src/features/predictions/run-predict-request.js';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
-import { roundUpToStride } from '../src/inference/preprocess.js';
 import { segment } from '../src/inference/segment.js';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
-import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
+import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
@@ -40,6 +39,7 @@ import {
   benchModels,
   benchOriginal,
   median,
+  paddedTiles,
   peakRssMb,
   pureInferenceMs,
   resetPeakRss,
@@ -88,21 +88,16 @@ const original = await benchOriginal();
 const folders = await benchModels(values.model);
 const resized = new Map<number, RgbImage>();
 for (const [, maxSide] of SIZES) {
-  resized.set(maxSide, await resizeToRgb((await openImage(original, MAX_PIXELS)).image, maxSide));
+  resized.set(
+    maxSide,
+    await resizeToRgb((await openImage(original, MAX_PIXELS, { fitSide: maxSide })).image, maxSide),
+  );
 }
 console.log(
   `original: 4032x3024 JPEG; ${runs} runs each; pipeline: ${parallelRuns} model runs at once of ${threads} ` +
     `onnxruntime threads, pure inference: ${bareThreads} threads; tiles above ${maxTilePixels} px; ` +
     `requests of ${runs} images, ${inFlight} in flight`,
 );
-
-/** The tile shapes the pipeline runs at this size, padded to the stride. */
-function paddedTiles(rgb: RgbImage, stride: number) {
-  return planTiles(rgb.width, rgb.height, stride, maxTilePixels).map(({ region }) => ({
-    width: roundUpToStride(region.width, stride),
-    height: roundUpToStride(region.height, stride),
-  }));
-}
 
 const sessions = new SessionCache(threads, parallelRuns);
 const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
@@ -117,7 +112,7 @@ async function predictAndStore(
   key: string,
   stages?: Stages,
 ): Promise<void> {
-  const opened = await openImage(original, MAX_PIXELS);
+  const opened = await openImage(original, MAX_PIXELS, { fitSide: maxSide });
   const result = await predictImage(opened.image, {
     session,
     manifest: folder.manifest,
@@ -165,7 +160,7 @@ for (const folder of folders) {
   const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   for (const [label, maxSide] of SIZES) {
     const rgb = resized.get(maxSide)!;
-    const tiles = paddedTiles(rgb, folder.manifest.input.stride);
+    const tiles = paddedTiles(rgb.width, rgb.height, folder.manifest.input.stride, maxTilePixels);
     await pureInferenceMs(bare, tiles);
     await segment(session, folder.manifest, rgb, { maxTilePixels });
     // Each pipeline figure is compared with inference timed alongside it: one run before each image

@@ -7,22 +7,33 @@
 // ratio, and the server process's peak RSS during the request (Linux VmHWM, reset when it is
 // scheduled). INFERENCE_*, WORKER_* and MALLOC_ARENA_MAX in the environment reach the server.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
-import { roundUpToStride } from '../src/inference/preprocess.js';
-import { DEFAULT_MAX_TILE_PIXELS, planTiles } from '../src/inference/tile-plan.js';
-import { benchModels, benchOriginal, median, pureInferenceMs, repositoryRoot } from './bench-support.js';
+import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
+import {
+  benchModels,
+  benchOriginal,
+  median,
+  paddedTiles,
+  peakRssMb,
+  procStatusMb,
+  pureInferenceMs,
+  repositoryRoot,
+  resetPeakRss,
+} from './bench-support.js';
 
 const { values } = parseArgs({ options: { images: { type: 'string', default: '8' } } });
 const imageCount = Number(values.images);
 if (!Number.isInteger(imageCount) || imageCount < 1 || imageCount > 20) {
   throw new Error('--images must be a whole number from 1 to 20');
 }
+// The server's own tile bound: the one its configuration reads, else the default.
+const maxTilePixels = Number(process.env.INFERENCE_MAX_TILE_PIXELS ?? DEFAULT_MAX_TILE_PIXELS);
 const serverEntry = path.join(repositoryRoot, 'apps/api/dist/main.js');
 const folders = await benchModels(undefined);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-server-'));
@@ -75,10 +86,6 @@ async function startServer(): Promise<ChildProcess> {
   }
 }
 
-const status = (pid: number) => readFile(`/proc/${pid}/status`, 'utf8');
-const megabytes = (text: string, field: string) =>
-  Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1]) / 1024);
-
 await admin('create-user', '--username', user.username, '--email', user.email, '--password', user.password);
 await admin(
   'grant-credits',
@@ -118,7 +125,7 @@ try {
   const fullhd = resolutions.find((resolution) => resolution.name === 'fullhd')!;
   console.log(
     `built server (pid ${pid}), ${imageCount} uploaded 4032x3024 JPEGs per Full HD request; ` +
-      `idle RSS after the upload ${megabytes(await status(pid), 'VmRSS')} MB`,
+      `idle RSS after the upload ${procStatusMb('VmRSS', pid)} MB`,
   );
 
   for (const folder of folders) {
@@ -127,18 +134,13 @@ try {
       path.join(folder.directory, MODEL_FILE),
       sessionOptions(availableParallelism()),
     );
-    // 4032 × 3024 resized to 1920 px is 1920 × 1440; the server's tiles at the default bound.
-    const tiles = planTiles(1920, 1440, folder.manifest.input.stride, DEFAULT_MAX_TILE_PIXELS).map(
-      ({ region }) => ({
-        width: roundUpToStride(region.width, folder.manifest.input.stride),
-        height: roundUpToStride(region.height, folder.manifest.input.stride),
-      }),
-    );
+    // 4032 × 3024 resized to 1920 px is 1920 × 1440, in the tiles the server plans for it.
+    const tiles = paddedTiles(1920, 1440, folder.manifest.input.stride, maxTilePixels);
     await pureInferenceMs(bare, tiles);
     const pure: number[] = [];
     for (let run = 0; run < 3; run += 1) pure.push(await pureInferenceMs(bare, tiles));
 
-    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    resetPeakRss(pid);
     const started = performance.now();
     const { request_id: requestId } = await api<{ request_id: number }>(
       'POST',
@@ -162,7 +164,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const perImage = (performance.now() - started) / imageCount;
-    const peak = megabytes(await status(pid), 'VmHWM');
+    const peak = peakRssMb(pid);
     for (let run = 0; run < 3; run += 1) pure.push(await pureInferenceMs(bare, tiles));
     await bare.release();
     const inference = median(pure);

@@ -1,14 +1,24 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type * as OsModule from 'node:os';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+
+vi.mock('node:os', async (importOriginal) => {
+  const os = await importOriginal<typeof OsModule>();
+  return { ...os, availableParallelism: vi.fn(os.availableParallelism) };
+});
+const cores = vi.mocked(availableParallelism);
 
 let dataDir: string;
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-config-'));
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+afterEach(async () => {
+  cores.mockRestore();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('has the documented defaults: port 8000, SQLite in DATA_DIR, file outbox', () => {
@@ -28,12 +38,14 @@ describe('loadConfig', () => {
   });
 
   it('runs one model at a time on every core, and shares the cores among parallel runs', () => {
-    const cores = availableParallelism();
-    expect(loadConfig({ DATA_DIR: dataDir }).inference).toMatchObject({ parallelRuns: 1, threads: cores });
-    expect(loadConfig({ DATA_DIR: dataDir, INFERENCE_PARALLEL_RUNS: '2' }).inference).toMatchObject({
-      parallelRuns: 2,
-      threads: Math.max(1, Math.floor(cores / 2)),
-    });
+    // A machine of 5 cores, whatever this one has.
+    cores.mockReturnValue(5);
+    expect(loadConfig({ DATA_DIR: dataDir }).inference).toMatchObject({ parallelRuns: 1, threads: 5 });
+    const shared = (runs: number) =>
+      loadConfig({ DATA_DIR: dataDir, INFERENCE_PARALLEL_RUNS: String(runs) }).inference;
+    // Rounded down, and never below one thread.
+    expect(shared(2)).toMatchObject({ parallelRuns: 2, threads: 2 });
+    expect(shared(8)).toMatchObject({ parallelRuns: 8, threads: 1 });
     expect(
       loadConfig({ DATA_DIR: dataDir, INFERENCE_PARALLEL_RUNS: '3', INFERENCE_THREADS: '4' }).inference,
     ).toMatchObject({ parallelRuns: 3, threads: 4 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([oneRun.close(), twoRuns.close()]));
 
 /** A padded tile of pseudo-random pixels, as segment() sends them. */
-const tile = (width = 64, height = 32) => ({ ...noiseImage(width, height, 7), width, height });
+const tile = (width = 64, height = 32) => ({ ...noiseImage(width, height, 7), width, height, copied: true });
 
 describe('model runs in inference threads', () => {
   it('gives the same classes with tiles spread over two parallel runs as with one', async () => {
@@ -60,8 +60,9 @@ describe('model runs in inference threads', () => {
     expect(handedOver.logitsDims).toEqual([1, 4, 32, 64]);
   });
 
-  // Node 21 and later refuse to transfer pool memory (DataCloneError); Node 20 copies it silently.
-  it("segments an image whose padded tile comes from Node's small-buffer pool", async () => {
+  // A tile this small would come from Node's small-buffer pool with Buffer.allocUnsafe, and Node 21
+  // and later refuse to transfer pool memory (DataCloneError); toModelInput allocates it outside.
+  it('segments an image whose padded tile is smaller than a pooled buffer', async () => {
     const session = await oneRun.get(modelPath, folder.manifest.input);
     const image = noiseImage(20, 20, 3); // padded to 32 × 32: 3072 bytes, below the pool's 4 KB cut-off
     const whole = await segment(session, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
@@ -71,7 +72,7 @@ describe('model runs in inference threads', () => {
 
   it('answers a failed run with the reason and keeps working', async () => {
     const session = await oneRun.get(modelPath, folder.manifest.input);
-    const wrongSize = { data: new Uint8Array(10), width: 64, height: 32 };
+    const wrongSize = { data: new Uint8Array(10), width: 64, height: 32, copied: true };
     await expect(session.run(wrongSize)).rejects.toThrow(/size|shape|dims|length/i);
     expect((await session.run(tile())).classes).toHaveLength(64 * 32);
   });
@@ -110,7 +111,7 @@ describe('model runs in inference threads', () => {
         import { SessionCache } from './apps/api/src/inference/session-cache.ts';
         const sessions = new SessionCache(1, 2);
         const session = await sessions.get(${JSON.stringify(modelPath)}, ${JSON.stringify(folder.manifest.input)});
-        const { classes } = await session.run({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32 });
+        const { classes } = await session.run({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32, copied: true });
         console.log('ran', classes.length);
         ${ending}
       `;

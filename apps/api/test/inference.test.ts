@@ -72,12 +72,16 @@ describe('toModelInput', () => {
     const height = Math.ceil(region.height / stride) * stride;
     expect([result.width, result.height]).toEqual([width, height]);
     expect(Array.from(result.data)).toEqual(expected(region, width, height));
+    // A copy, even one this small, owns its whole ArrayBuffer: moving it to a thread takes nothing else along.
+    expect(result.copied).toBe(true);
+    expect([result.data.byteOffset, result.data.buffer.byteLength]).toEqual([0, result.data.byteLength]);
   });
 
   it('passes a whole image that fits the stride without copying it', () => {
     const fitting = noise(8, 12);
     const result = toModelInput(fitting, { x: 0, y: 0, width: 8, height: 12 }, stride);
     expect(result.data).toBe(fitting.data);
+    expect(result.copied).toBe(false);
   });
 });
 

@@ -13,6 +13,11 @@ export interface ModelInput {
   /** Padded to multiples of the stride. */
   width: number;
   height: number;
+  /**
+   * Whether `data` is a copy made for this input whose ArrayBuffer holds nothing else, so it may be
+   * moved to another thread; false when it is the image's own pixels.
+   */
+  copied: boolean;
 }
 
 export function roundUpToStride(value: number, stride: number): number {
@@ -31,10 +36,11 @@ export function toModelInput(image: RgbImage, region: Region, stride: number): M
   const source = image.data;
   const wholeImage = region.x === 0 && region.y === 0 && width === image.width && height === image.height;
   if (wholeImage && source.length === width * height * 3) {
-    return { data: source, width, height };
+    return { data: source, width, height, copied: false };
   }
   const rowBytes = width * 3;
-  const data = Buffer.allocUnsafe(height * rowBytes);
+  // Never from Node's shared pool for small buffers: the copy must own its ArrayBuffer (see copied).
+  const data = Buffer.allocUnsafeSlow(height * rowBytes);
   for (let y = 0; y < region.height; y += 1) {
     const from = ((region.y + y) * image.width + region.x) * 3;
     const rowStart = y * rowBytes;
@@ -47,5 +53,5 @@ export function toModelInput(image: RgbImage, region: Region, stride: number): M
   // Rows below the region repeat its last row.
   const lastRow = (region.height - 1) * rowBytes;
   for (let y = region.height; y < height; y += 1) data.copyWithin(y * rowBytes, lastRow, lastRow + rowBytes);
-  return { data, width, height };
+  return { data, width, height, copied: true };
 }

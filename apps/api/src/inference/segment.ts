@@ -35,12 +35,8 @@ async function runRegion(
   region: Region,
 ): Promise<{ classes: Uint8Array; width: number; height: number; modelMs: number }> {
   const input = toModelInput(image, region, manifest.input.stride);
-  // A padded copy is ours to hand over unless it shares memory (Node's pool for small buffers); the
-  // image's own pixels are still needed for ORG and the thumbnail.
-  const { data } = input;
-  const ownsItsMemory =
-    data !== image.data && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: ownsItsMemory });
+  // A padded copy is ours to hand over; the image's own pixels are still needed for ORG and the thumbnail.
+  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: input.copied });
   const expected = [1, manifest.classes.length, input.height, input.width];
   if (logitsDims.join('x') !== expected.join('x')) {
     throw new Error(
@@ -48,6 +44,28 @@ async function runRegion(
     );
   }
   return { classes, width: input.width, height: input.height, modelMs };
+}
+
+/**
+ * Adds each class's pixels in `bytes` to `counts`, a run at a time: a class map is mostly
+ * long runs, and one add per run instead of per pixel (each add waiting on the last one's store when
+ * neighbours share a class) counted a Full HD map in ~5 ms instead of ~10.
+ */
+function countRuns(counts: Uint32Array, bytes: Uint8Array): void {
+  if (bytes.length === 0) return;
+  let current = bytes[0]!;
+  let run = 0;
+  for (let index = 0; index < bytes.length; index += 1) {
+    const value = bytes[index]!;
+    if (value === current) {
+      run += 1;
+    } else {
+      counts[current]! += run;
+      current = value;
+      run = 1;
+    }
+  }
+  counts[current]! += run;
 }
 
 /** Copies the class bytes of `core` (in image coordinates) into the class map and counts them. */
@@ -58,9 +76,9 @@ function copyCore(
 ): void {
   for (let y = core.y; y < core.y + core.height; y += 1) {
     const from = (y - tile.region.y) * tile.width + (core.x - tile.region.x);
-    const to = y * map.width + core.x;
-    map.classes.set(tile.classes.subarray(from, from + core.width), to);
-    for (let pixel = to; pixel < to + core.width; pixel += 1) map.counts[map.classes[pixel]!]! += 1;
+    const row = tile.classes.subarray(from, from + core.width);
+    map.classes.set(row, y * map.width + core.x);
+    countRuns(map.counts, row);
   }
 }
 
@@ -84,8 +102,11 @@ export async function segment(
     modelMs: 0,
   };
   const tiles = planTiles(image.width, image.height, manifest.input.stride, options.maxTilePixels);
-  // As many tiles at once as the session runs at once: more would only wait, holding their copies.
-  await forEachConcurrently(tiles, session.parallelRuns, async ({ region, core }) => {
+  // One tile more than the session runs at once: it waits in the inference thread, so the model
+  // starts on it the moment a tile finishes, while this thread copies that tile's classes in and cuts
+  // the next one (with only as many as run, the model idled ~25 ms a Full HD image in between).
+  // More would only wait, holding their copies.
+  await forEachConcurrently(tiles, session.parallelRuns + 1, async ({ region, core }) => {
     const result = await runRegion(session, manifest, image, region);
     map.modelMs += result.modelMs;
     copyCore(map, { region, ...result }, core);

@@ -105,18 +105,21 @@ export function databaseQueue(
       await settle(job, { status: 'done', last_error: null });
     } catch (error) {
       if (error instanceof JobInterruptedError) {
-        await settle(job, { status: 'queued', attempts: job.attempts - 1 });
-        log.info({ jobId: job.id, job: job.name }, 'job interrupted by shutdown; requeued');
+        // Logged only when it was still ours: a job another worker holds was not requeued by us.
+        if (await settle(job, { status: 'queued', attempts: job.attempts - 1 })) {
+          log.info({ jobId: job.id, job: job.name }, 'job interrupted by shutdown; requeued');
+        }
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts < job.max_attempts) {
         const delay = Math.min(MAX_BACKOFF_SECONDS, 2 ** job.attempts);
-        await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message });
-        log.warn(
-          { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
-          'job failed; will retry',
-        );
+        if (await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message })) {
+          log.warn(
+            { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
+            'job failed; will retry',
+          );
+        }
       } else {
         if (!(await settle(job, { status: 'failed', last_error: message }))) return;
         log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');

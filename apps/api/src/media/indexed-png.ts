@@ -3,10 +3,11 @@ import zlib from 'node:zlib';
 
 const deflate = promisify(zlib.deflate);
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const COLOUR_TYPE_INDEXED = 3;
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and the CRC of type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const out = Buffer.alloc(4 + typeAndData.length + 4);
   out.writeUInt32BE(data.length, 0);
@@ -20,7 +21,7 @@ function chunk(type: string, data: Buffer): Buffer {
  * triplets. This is how every prediction's mask is stored, so it is built here rather than with
  * sharp (whose palette output quantises an RGB image: painting the RGB mask, then quantising, cost
  * ~35 ms a Full HD image) or a pure-JavaScript PNG library (~80 ms of deflate on the event loop).
- * Node's zlib deflates the ~3 MB of rows in ~3 ms on the thread pool, and a palette file is a third
+ * Node's zlib deflates the ~3 MB of rows in ~1 ms on the thread pool, and a palette file is a third
  * of the RGB one's size. Rows are unfiltered: flat class regions compress well without filters.
  * Every index must name a palette entry (the pipeline's class map holds argmax indices of the
  * manifest's classes, whose colours are the palette).
@@ -53,12 +54,14 @@ export async function encodeIndexedPng(
   for (let y = 0; y < height; y += 1) {
     rows.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
-  const compressed = await deflate(rows, { level: 3 });
+  // Run-length matching only: on the bundled models' Full HD masks of the real samples it was both
+  // faster than level 3's search (0.5–1.0 ms against 0.9–2.1) and smaller (7–20 KB against 9–25).
+  const compressed = await deflate(rows, { level: 3, strategy: zlib.constants.Z_RLE });
   return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('PLTE', Buffer.from(palette.buffer, palette.byteOffset, palette.byteLength)),
-    chunk('IDAT', compressed),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('PLTE', Buffer.from(palette.buffer, palette.byteOffset, palette.byteLength)),
+    pngChunk('IDAT', compressed),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -27,6 +27,28 @@ function megapixels(pixels: number): string {
   return `${Math.round(pixels / 1e5) / 10} MP`;
 }
 
+export interface OpenImageOptions {
+  /**
+   * The longest side the image will be resized to fit. A JPEG file then decodes at the smallest of
+   * libjpeg's 1/8, 1/4 and 1/2 scales that still covers it (see jpegFileAtScale).
+   */
+  fitSide?: number;
+}
+
+/**
+ * libjpeg decodes at 1/2, 1/4 or 1/8 of the size for much less work (it scales in the DCT domain).
+ * sharp asks for that itself only for reductions of 3× and more: from 2× to 3×, as from a 12 MP
+ * photo to Full HD, it decodes the full size, avoiding a rounding that matters for exact output sizes
+ * and not for the resize to `fitSide` that follows here. libvips takes the scale in the file's name,
+ * so only a file path can have it (a name with brackets of its own is left alone). From the bench's
+ * 4032 × 3024 photo to 1920 px: ~64 instead of ~78 core-ms, 50.7 dB from a full-size lanczos3
+ * resize (the full-size linear one used before: 53.1 dB).
+ */
+function jpegFileAtScale(file: string, longestSide: number, fitSide: number): string {
+  const shrink = [8, 4, 2].find((factor) => Math.ceil(longestSide / factor) >= fitSide);
+  return shrink && !file.includes('[') ? `${file}[shrink=${shrink}]` : file;
+}
+
 /**
  * Opens an original (a file path or its bytes) from its own header, never its name, and checks the
  * format and the pixel count before anything is decoded (a PNG claiming 100 000 × 100 000 pixels
@@ -34,7 +56,11 @@ function megapixels(pixels: number): string {
  * to WebAssembly.
  * Decoding problems in the body surface when the returned pipeline runs (failOn: 'warning').
  */
-export async function openImage(input: string | Buffer, maxPixels: number): Promise<OpenedImage> {
+export async function openImage(
+  input: string | Buffer,
+  maxPixels: number,
+  options: OpenImageOptions = {},
+): Promise<OpenedImage> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -59,7 +85,11 @@ export async function openImage(input: string | Buffer, maxPixels: number): Prom
   if (metadata.format === 'heif' && metadata.compression === 'hevc') {
     return { ...(await openHevc(input)), format: 'heif' };
   }
-  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning' }).rotate();
+  const source =
+    typeof input === 'string' && metadata.format === 'jpeg' && options.fitSide
+      ? jpegFileAtScale(input, Math.max(width, height), options.fitSide)
+      : input;
+  const image = sharp(source, { limitInputPixels: maxPixels, failOn: 'warning' }).rotate();
   return { image, format: metadata.format, ...oriented };
 }
 

@@ -75,22 +75,20 @@ export function thumbnailSize(width: number, height: number): { width: number; h
  * The prediction's thumbnail: the mask at half opacity over the photo, as the viewer shows it.
  * `smallMask` is already at `thumbnailSize` of the photo (see smallColourMask); the photo is shrunk
  * to exactly that size and the two are blended small: blending at full size cost 20× more. The
- * layers stay raw pixels (no PNG round trip).
+ * blend is a plain average of the two layers' bytes, done here: libvips' composite (an alpha layer
+ * made, then premultiplied and blended in floating point) cost ~4 ms more of the ~16 for the
+ * thumbnail, for the same picture within JPEG noise (43.6 dB apart).
  */
 export async function overlayThumbnail(photo: RgbImage, smallMask: RgbImage): Promise<Buffer> {
-  const raw = (image: RgbImage) => ({ width: image.width, height: image.height, channels: 3 as const });
-  const [photoLayer, maskLayer] = await Promise.all([
-    sharp(photo.data, { raw: raw(photo) })
-      .resize(smallMask.width, smallMask.height, { fit: 'fill' })
-      .raw()
-      .toBuffer(),
-    sharp(smallMask.data, { raw: raw(smallMask) })
-      .ensureAlpha(0.5)
-      .raw()
-      .toBuffer(),
-  ]);
-  return sharp(photoLayer, { raw: raw(smallMask) })
-    .composite([{ input: maskLayer, raw: { width: smallMask.width, height: smallMask.height, channels: 4 } }])
+  const { width, height } = smallMask;
+  const blended = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  for (let index = 0; index < blended.length; index += 1) {
+    blended[index] = (blended[index]! + smallMask.data[index]! + 1) >> 1;
+  }
+  return sharp(blended, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
 }

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage.js';
 
 const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
-const PARTIAL_SUFFIX = '.part';
-/** `<name>.<random UUID>.part`, exactly as putBuffer names its temporary copy. */
+/** Where putBuffer writes `target` before renaming it into place: `<name>.<random UUID>.part`. */
+function partialPathFor(target: string): string {
+  return `${target}.${randomUUID()}.part`;
+}
+/** The names partialPathFor gives, and only those. */
 const PARTIAL_NAME = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /** Whether a file under the storage root is a write in progress (one a crash may leave). */
@@ -43,7 +46,7 @@ export function localStorage(root: string): Storage {
       await mkdir(path.dirname(target), { recursive: true });
       // Written aside, then renamed: readers never see half a file. The temporary name is unique, so
       // two writers of one key (a job taken again while its first worker still runs) cannot collide.
-      const partial = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
+      const partial = partialPathFor(target);
       try {
         await writeFile(partial, data);
         await rename(partial, target);
@@ -54,6 +57,11 @@ export function localStorage(root: string): Storage {
     },
     getBuffer(key) {
       return readFile(resolve(key));
+    },
+    async withFile(key, use) {
+      const filePath = resolve(key);
+      await access(filePath);
+      return use(filePath);
     },
     createReadStream(key) {
       return createReadStream(resolve(key));

@@ -9,6 +9,12 @@ export interface Storage {
   putFile(key: string, localPath: string): Promise<void>;
   putBuffer(key: string, data: Buffer): Promise<void>;
   getBuffer(key: string): Promise<Buffer>;
+  /**
+   * Lends `use` a local file holding the object under `key`, valid until `use` settles, for readers
+   * that want a path (libvips reads a file lazily and takes load options in its name). The embedded
+   * adapter lends its own file: read it, never change or move it. A missing key fails as getBuffer does.
+   */
+  withFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   createReadStream(key: string): Readable;
   /** Removes every file whose key starts with `prefix/`; a missing prefix is not an error. */
   deletePrefix(prefix: string): Promise<void>;

@@ -198,16 +198,21 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
         if (signal.aborted) return;
         let result: ImagePrediction;
         try {
-          const original = await deps.storage.getBuffer(
+          const maxSide = resolution.resolution;
+          // Read from its file, not loaded whole: libvips decodes as it reads (a large JPEG at a
+          // reduced scale, see openImage) and the original's bytes never sit in memory.
+          result = await deps.storage.withFile(
             `${image.prefix}/${imageFiles.original(image.format)}`,
+            async (file) => {
+              const opened = await openImage(file, deps.maxPixels, { fitSide: maxSide });
+              return predictImage(opened.image, {
+                session,
+                manifest,
+                maxSide,
+                maxTilePixels: deps.maxTilePixels,
+              });
+            },
           );
-          const opened = await openImage(original, deps.maxPixels);
-          result = await predictImage(opened.image, {
-            session,
-            manifest,
-            maxSide: resolution.resolution,
-            maxTilePixels: deps.maxTilePixels,
-          });
         } catch (error) {
           // A dead inference thread is not the image's fault: the job fails and is retried instead.
           if (error instanceof InferenceThreadError) throw error;
