@@ -5,7 +5,7 @@
 // model the time per image from scheduling to DONE, pure inference of the same tiles (the bare model
 // on every core in this process, timed just before and after the request, not during it), their
 // ratio, and the server process's peak RSS during the request (Linux VmHWM, reset when it is
-// scheduled). INFERENCE_*, WORKER_* and MALLOC_ARENA_MAX in the environment reach the server.
+// scheduled). INFERENCE_*, WORKER_*, MALLOC_ARENA_MAX and LOG_LEVEL in the environment reach the server.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -44,7 +44,7 @@ const env = {
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   PORT: String(port),
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   QUEUE_POLL_MS: '50',
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
 };
