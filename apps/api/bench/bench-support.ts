@@ -53,10 +53,12 @@ export function procStatusMb(field: string, pid: number | 'self' = 'self'): numb
 
 /**
  * Peak resident memory in MB of a process (this one by default) since its start or the last
- * `resetPeakRss`: Linux's VmHWM, which can be reset; elsewhere this process's lifetime maximum.
+ * `resetPeakRss`: Linux's VmHWM, which can be reset; elsewhere this process's lifetime maximum, and
+ * nothing for another process.
  */
-export function peakRssMb(pid: number | 'self' = 'self'): number {
-  return procStatusMb('VmHWM', pid) ?? Math.round(process.resourceUsage().maxRSS / 1024);
+export function peakRssMb(pid: number | 'self' = 'self'): number | undefined {
+  const ownLifetimeMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+  return procStatusMb('VmHWM', pid) ?? (pid === 'self' ? ownLifetimeMb() : undefined);
 }
 
 /** Lowers Linux's peak-RSS mark to the current RSS (a no-op elsewhere), so set-up does not count. */

@@ -15,7 +15,7 @@ const { values } = parseArgs({
   options: { model: { type: 'string' }, runs: { type: 'string', default: '10' } },
 });
 const runs = Number(values.runs);
-const rgb = await resizeToRgb((await openImage(await benchOriginal(), 100_000_000)).image, 800);
+const rgb = await resizeToRgb(await openImage(await benchOriginal(), 100_000_000), 800);
 const sessions = new SessionCache(availableParallelism());
 console.log(`input ${rgb.width}x${rgb.height}; ${runs} runs; ${availableParallelism()} threads`);
 for (const folder of await benchModels(values.model)) {

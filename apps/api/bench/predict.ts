@@ -14,8 +14,8 @@
 // is measured first, before any bare-model session exists, over a Full HD request per model with
 // every model's session loaded, as a worker holds them, together with the event-loop delay of the
 // thread that serves the API in the embedded mode;
-// every image in flight decodes its own copy of the 12 MP original (the worker's can be up to
-// UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
+// every image in flight decodes the 12 MP original from its file, as the worker does (the worker's
+// can be up to UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
 // their figures include waiting; the stages printed here are from images alone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -90,7 +90,7 @@ const resized = new Map<number, RgbImage>();
 for (const [, maxSide] of SIZES) {
   resized.set(
     maxSide,
-    await resizeToRgb((await openImage(original, MAX_PIXELS, { fitSide: maxSide })).image, maxSide),
+    await resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
   );
 }
 console.log(
@@ -113,7 +113,7 @@ async function predictAndStore(
   stages?: Stages,
 ): Promise<void> {
   const opened = await openImage(original, MAX_PIXELS, { fitSide: maxSide });
-  const result = await predictImage(opened.image, {
+  const result = await predictImage(opened, {
     session,
     manifest: folder.manifest,
     maxSide,

@@ -33,7 +33,10 @@ if (!Number.isInteger(imageCount) || imageCount < 1 || imageCount > 20) {
   throw new Error('--images must be a whole number from 1 to 20');
 }
 // The server's own tile bound: the one its configuration reads, else the default.
-const maxTilePixels = Number(process.env.INFERENCE_MAX_TILE_PIXELS ?? DEFAULT_MAX_TILE_PIXELS);
+const maxTilePixels = Number(process.env.INFERENCE_MAX_TILE_PIXELS || DEFAULT_MAX_TILE_PIXELS);
+if (!Number.isInteger(maxTilePixels) || maxTilePixels < 1) {
+  throw new Error('INFERENCE_MAX_TILE_PIXELS must be a whole number of pixels');
+}
 const serverEntry = path.join(repositoryRoot, 'apps/api/dist/main.js');
 const folders = await benchModels(undefined);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-server-'));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImageRejectedError } from '../src/media/image-rejected.js';
 import { openImage } from '../src/media/open-image.js';
 import { resizeToRgb } from '../src/media/renditions.js';
 
@@ -36,6 +37,15 @@ async function photoFile(name: string, width: number, height: number, orientatio
   return file;
 }
 
+/** A flat-coloured JPEG file, quick to make at any size. */
+async function plainJpegFile(name: string, width: number, height: number): Promise<string> {
+  const file = path.join(dir, name);
+  await sharp({ create: { width, height, channels: 3, background: '#4a7a8c' } })
+    .jpeg()
+    .toFile(file);
+  return file;
+}
+
 function psnr(a: Buffer, b: Buffer): number {
   let sum = 0;
   for (let index = 0; index < a.length; index += 1) sum += (a[index]! - b[index]!) ** 2;
@@ -43,25 +53,39 @@ function psnr(a: Buffer, b: Buffer): number {
 }
 
 describe('openImage with the size it will be resized to', () => {
-  it('decodes a JPEG file at the smallest scale that still covers that size', async () => {
+  it('decodes a JPEG file at half size when it will be reduced 2 to 3 times, and only then', async () => {
     const file = await photoFile('large.jpg', 2400, 1800);
-    const scaled = async (fitSide: number) =>
-      (await (await openImage(file, MAX_PIXELS, { fitSide })).image.metadata()).width;
-    // 2400 px: to 1000 px at 1/2 (1200), to 500 at 1/4 (600), to 300 at 1/8; to 1300 px at full size.
-    expect(await scaled(1000)).toBe(1200);
-    expect(await scaled(500)).toBe(600);
-    expect(await scaled(300)).toBe(300);
-    expect(await scaled(1300)).toBe(2400);
+    const decodedWidth = async (input: string | Buffer, fitSide: number) =>
+      (await (await openImage(input, MAX_PIXELS, { fitSide })).image.metadata()).width;
+    expect(await decodedWidth(file, 1000)).toBe(1200);
+    expect(await decodedWidth(file, 1200)).toBe(1200);
+    // From 3× on sharp shrinks on load itself; below 2× half size would not cover the resolution.
+    expect(await decodedWidth(file, 700)).toBe(2400);
+    expect(await decodedWidth(file, 1300)).toBe(2400);
+    // libvips rounds the halved size down: 3839 px halves to 1919, short of 1920.
+    expect(await decodedWidth(await plainJpegFile('odd.jpg', 3839, 2159), 1920)).toBe(3839);
     // Bytes in memory cannot carry the scale: they decode at full size.
-    const fromBytes = await openImage(await readFile(file), MAX_PIXELS, { fitSide: 1000 });
-    expect((await fromBytes.image.metadata()).width).toBe(2400);
+    expect(await decodedWidth(await readFile(file), 1000)).toBe(2400);
+  });
+
+  it('resizes to the size the original gives, however it was decoded', async () => {
+    for (const [width, height, fitSide, expected] of [
+      [1602, 1203, 800, [800, 601]], // half size is 801 × 601, which a plain fit takes to 800 × 600
+      [3839, 2159, 1920, [1920, 1080]],
+      [20_000, 2000, 800, [800, 80]], // a panorama: sharp's own 1/8 decode, then a reduction of 3×
+    ] as const) {
+      const file = await plainJpegFile(`${width}x${height}.jpg`, width, height);
+      const rgb = await resizeToRgb(await openImage(file, MAX_PIXELS, { fitSide }), fitSide);
+      expect([rgb.width, rgb.height], `${width}x${height}`).toEqual(expected);
+      expect(rgb.data).toHaveLength(expected[0] * expected[1] * 3);
+    }
   });
 
   it('gives the picture a full-size decode gives, turned by its EXIF orientation', async () => {
     // Orientation 6: stored 2400 × 1800, shown 1800 wide and 2400 high.
     const file = await photoFile('turned.jpg', 2400, 1800, 6);
-    const scaled = await resizeToRgb((await openImage(file, MAX_PIXELS, { fitSide: 1000 })).image, 1000);
-    const full = await resizeToRgb((await openImage(file, MAX_PIXELS)).image, 1000);
+    const scaled = await resizeToRgb(await openImage(file, MAX_PIXELS, { fitSide: 1000 }), 1000);
+    const full = await resizeToRgb(await openImage(file, MAX_PIXELS), 1000);
     expect([scaled.width, scaled.height]).toEqual([750, 1000]);
     expect([full.width, full.height]).toEqual([750, 1000]);
     expect(psnr(scaled.data, full.data)).toBeGreaterThan(40);
@@ -73,6 +97,13 @@ describe('openImage with the size it will be resized to', () => {
     const bytes = await readFile(whole);
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     const opened = await openImage(truncated, MAX_PIXELS, { fitSide: 1000 });
-    await expect(resizeToRgb(opened.image, 1000)).rejects.toThrow(/premature end/i);
+    await expect(resizeToRgb(opened, 1000)).rejects.toThrow(/premature end/i);
+  });
+
+  it('fails for a file that is not there with its own error, not as a bad image', async () => {
+    const missing = path.join(dir, 'deleted.jpg');
+    const opening = openImage(missing, MAX_PIXELS, { fitSide: 800 });
+    await expect(opening).rejects.toThrow(/missing|no such file/i);
+    await expect(opening).rejects.not.toBeInstanceOf(ImageRejectedError);
   });
 });

@@ -102,6 +102,57 @@ describe('models and resolutions', () => {
 });
 
 describe('a full prediction run', () => {
+  it('predicts a JPEG 2 to 3 times the resolution at the size its own dimensions give', async () => {
+    // 1602 × 1203 to 800 px is 800 × 601 (600.75 rounded). The worker decodes such a JPEG at half
+    // size (801 × 601), from which a plain fit would give 800 × 600.
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const photo = await (
+      await bandedImage(1602, 1203, [
+        [0.5, RED],
+        [0.5, BLUE],
+      ])
+    )
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const { projectId, imageIds } = await projectWithImages(user, [{ name: 'large.jpg', data: photo }]);
+    const base = `/api/projects/${projectId}`;
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `${base}/request-predict/`,
+      headers: user.headers,
+      payload: {
+        model: await fixtureModelId(t.app, user.headers),
+        resolution: await resolutionId(t.app, user.headers, 'standard'),
+        images: imageIds,
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const finished = await waitForRequest(t.app, user.headers, scheduled.json().request_id);
+    expect(finished.progress).toEqual({ done: 1, failed: 0, total: 1 });
+    const thumbs = await t.app.inject({
+      method: 'GET',
+      url: `${base}/image/${imageIds[0]}/prediction-thumbnails/`,
+      headers: user.headers,
+    });
+    const predictionId = thumbs.json().thumbnails[0].prediction_id;
+    const set = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${base}/predictionset/${predictionId}/`,
+        headers: user.headers,
+      })
+    ).json();
+    for (const image of [set.ORG, set.PRED]) {
+      const decoded = await sharp(Buffer.from(image.base64_image, 'base64')).metadata();
+      expect([image.width, image.height, decoded.width, decoded.height]).toEqual([800, 601, 800, 601]);
+    }
+    // Half red (Hard Fouling), half blue (Clean Structure), give or take the blurred row between.
+    const share = (label: string) =>
+      set.predictions.find((entry: { label: string }) => entry.label === label).percentage as number;
+    expect(share('Hard Fouling')).toBeCloseTo(50, 0);
+    expect(share('Hard Fouling') + share('Clean Structure')).toBeCloseTo(100, 5);
+  });
+
   it('charges, runs, stores PRED/ORG/STAT with the right percentages and offers them for download', async () => {
     const user = await signUp(t.app, t.config.mail.outboxDir);
     const { projectId, imageIds } = await projectWithImages(user, [

@@ -44,7 +44,7 @@ export async function evaluateModel(
   const accumulator = new EvaluationAccumulator(folder.manifest.classes);
   for (const pair of await imageMaskPairs(options.imagesDir, options.masksDir)) {
     const opened = await openImage(pair.image, Number.MAX_SAFE_INTEGER);
-    const rgb = await resizeToRgb(opened.image, options.maxSide);
+    const rgb = await resizeToRgb(opened, options.maxSide);
     const predicted = await segment(session, folder.manifest, rgb, { maxTilePixels: options.maxTilePixels });
     const truth = await readMask(pair.mask, folder.manifest.classes, rgb.width, rgb.height);
     accumulator.add(truth, predicted.classes);

@@ -1,6 +1,6 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
-import type sharp from 'sharp';
 import { encodeIndexedPng } from '../media/indexed-png.js';
+import type { OpenedImage } from '../media/open-image.js';
 import { encodeJpeg, overlayThumbnail, resizeToRgb, thumbnailSize } from '../media/renditions.js';
 import { classPalette, classPercentages, smallColourMask } from './postprocess.js';
 import { segment } from './segment.js';
@@ -42,7 +42,7 @@ export interface PredictImageOptions {
 
 /** One image through the pipeline: resize (never up) → segment → PRED, ORG, STAT, percentages, thumbnail. */
 export async function predictImage(
-  original: sharp.Sharp,
+  original: OpenedImage,
   options: PredictImageOptions,
 ): Promise<ImagePrediction> {
   const started = performance.now();

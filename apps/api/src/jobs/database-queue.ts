@@ -66,10 +66,14 @@ export function databaseQueue(
   const heldBy = (job: JobRow) => (eb: ExpressionBuilder<DB, 'jobs'>) =>
     eb.and([eb('id', '=', job.id), eb('status', '=', 'running'), eb('attempts', '=', job.attempts)]);
 
-  /** Records how the job ended; false when another worker holds it now (nothing is changed). */
+  /**
+   * Records how the job ended; false when another worker holds it now (nothing is changed). `error`,
+   * what ended it here if anything, is logged with the warning then, as nothing else logs it.
+   */
   async function settle(
     job: JobRow,
     changes: Partial<Pick<JobRow, 'status' | 'run_after' | 'last_error' | 'attempts'>>,
+    error?: unknown,
   ): Promise<boolean> {
     const result = await db
       .updateTable('jobs')
@@ -79,7 +83,7 @@ export function databaseQueue(
     const held = result.numUpdatedRows > 0n;
     if (!held) {
       log.warn(
-        { jobId: job.id, job: job.name, attempt: job.attempts },
+        { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
         'job taken by another worker after its lease ran out; leaving it to that worker',
       );
     }
@@ -114,14 +118,16 @@ export function databaseQueue(
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts < job.max_attempts) {
         const delay = Math.min(MAX_BACKOFF_SECONDS, 2 ** job.attempts);
-        if (await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message })) {
+        if (
+          await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message }, error)
+        ) {
           log.warn(
             { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
             'job failed; will retry',
           );
         }
       } else {
-        if (!(await settle(job, { status: 'failed', last_error: message }))) return;
+        if (!(await settle(job, { status: 'failed', last_error: message }, error))) return;
         log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
         await definition?.onGiveUp?.(JSON.parse(job.payload), error);
       }

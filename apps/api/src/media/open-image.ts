@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import heicDecode from 'heic-decode';
 import sharp from 'sharp';
@@ -29,24 +30,26 @@ function megapixels(pixels: number): string {
 
 export interface OpenImageOptions {
   /**
-   * The longest side the image will be resized to fit. A JPEG file then decodes at the smallest of
-   * libjpeg's 1/8, 1/4 and 1/2 scales that still covers it (see jpegFileAtScale).
+   * The longest side the image will be resized to fit. A JPEG file 2 to 3 times that size then
+   * decodes at half size (see jpegFileAtHalfScale).
    */
   fitSide?: number;
 }
 
 /**
- * libjpeg decodes at 1/2, 1/4 or 1/8 of the size for much less work (it scales in the DCT domain).
- * sharp asks for that itself only for reductions of 3× and more: from 2× to 3×, as from a 12 MP
- * photo to Full HD, it decodes the full size, avoiding a rounding that matters for exact output sizes
- * and not for the resize to `fitSide` that follows here. libvips takes the scale in the file's name,
- * so only a file path can have it (a name with brackets of its own is left alone). From the bench's
- * 4032 × 3024 photo to 1920 px: ~64 instead of ~78 core-ms, 50.7 dB from a full-size lanczos3
- * resize (the full-size linear one used before: 53.1 dB).
+ * libjpeg decodes at 1/2, 1/4 or 1/8 of the size for much less work (it scales in the DCT domain),
+ * and sharp asks for that itself from a reduction of 3× on; from 2× to 3×, as from a 12 MP photo to
+ * Full HD, it decodes the full size, avoiding a rounding that matters only when resizing to the
+ * scaled size itself (resizeToRgb resizes to the size worked out from the original's). libvips takes
+ * the scale from the end of the file name. Only that band is hinted: sharp's own shrink-on-load
+ * reopens the file by its literal name, hint included, so it must find nothing left to shrink (a
+ * half-size decode leaves under 1.5×). libvips rounds the halved size down. From the bench's 4032 ×
+ * 3024 photo to 1920 px: ~64 instead of ~78 core-ms, 50.7 dB from a full-size lanczos3 resize (the
+ * full-size linear one: 53.1 dB).
  */
-function jpegFileAtScale(file: string, longestSide: number, fitSide: number): string {
-  const shrink = [8, 4, 2].find((factor) => Math.ceil(longestSide / factor) >= fitSide);
-  return shrink && !file.includes('[') ? `${file}[shrink=${shrink}]` : file;
+function jpegFileAtHalfScale(file: string, longestSide: number, fitSide: number): string {
+  const halfCovers = Math.floor(longestSide / 2) >= fitSide;
+  return halfCovers && longestSide < 3 * fitSide ? `${file}[shrink=2]` : file;
 }
 
 /**
@@ -64,7 +67,9 @@ export async function openImage(
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
+  } catch (error) {
+    // A file that is not there (deleted meanwhile) is not a bad image: its own error says so.
+    if (typeof input === 'string' && !existsSync(input)) throw error;
     throw new ImageRejectedError(`not an image file we can read (accepted: ${ACCEPTED_LIST})`);
   }
   if (!isAccepted(metadata.format)) {
@@ -87,7 +92,7 @@ export async function openImage(
   }
   const source =
     typeof input === 'string' && metadata.format === 'jpeg' && options.fitSide
-      ? jpegFileAtScale(input, Math.max(width, height), options.fitSide)
+      ? jpegFileAtHalfScale(input, Math.max(width, height), options.fitSide)
       : input;
   const image = sharp(source, { limitInputPixels: maxPixels, failOn: 'warning' }).rotate();
   return { image, format: metadata.format, ...oriented };

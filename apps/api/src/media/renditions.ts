@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-rejected.js';
+import type { OpenedImage } from './open-image.js';
 
 export const THUMBNAIL_SIDE = 320;
 export const PREVIEW_SIDE = 2048;
@@ -39,14 +40,17 @@ export interface RgbImage {
 }
 
 /**
- * Resizes so the longer side is at most `maxSide` (never upscaling) to 8-bit RGB pixels. This runs
- * on every predicted image, so it uses libvips' linear (triangle) reduction rather than its default
- * lanczos3: from a 12 MP photo the result differs from lanczos3's by 53 dB PSNR at 1920 px and 45 dB
- * at 800 px (invisible; a JPEG at quality 90 is near 40 dB), for ~25 core-ms less per Full HD image.
+ * Resizes an opened original so its longer side is at most `maxSide` (never upscaling) to 8-bit RGB
+ * pixels. The size is worked out from the original's own, so it is the same however the file was
+ * decoded (a JPEG may decode at half size, see openImage). This runs on every predicted image, so it
+ * uses libvips' linear (triangle) reduction rather than its default lanczos3: from a 12 MP photo
+ * decoded at full size the result differed from lanczos3's by 53 dB PSNR at 1920 px and 45 dB at
+ * 800 px (invisible; a JPEG at quality 90 is near 40 dB), for ~25 core-ms less per Full HD image.
  */
-export async function resizeToRgb(image: sharp.Sharp, maxSide: number): Promise<RgbImage> {
-  const { data, info } = await image
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
+export async function resizeToRgb(opened: OpenedImage, maxSide: number): Promise<RgbImage> {
+  const size = fitInside(opened.width, opened.height, maxSide);
+  const { data, info } = await opened.image
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'linear' })
     .flatten({ background: '#000000' })
     .toColourspace('srgb')
     .raw()
@@ -65,10 +69,15 @@ export function encodeJpeg(rgb: RgbImage, quality = 90): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The size that fits `width` × `height` inside `side` × `side` (never enlarged), as sharp would round it. */
+export function fitInside(width: number, height: number, side: number): { width: number; height: number } {
+  const scale = Math.min(1, side / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** The size that fits `width` × `height` inside a thumbnail (never enlarged), as sharp would round it. */
 export function thumbnailSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  return fitInside(width, height, THUMBNAIL_SIDE);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage.js';
@@ -60,7 +60,7 @@ export function localStorage(root: string): Storage {
     },
     async withFile(key, use) {
       const filePath = resolve(key);
-      await access(filePath);
+      await access(filePath, constants.R_OK);
       return use(filePath);
     },
     createReadStream(key) {

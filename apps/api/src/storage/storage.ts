@@ -10,9 +10,10 @@ export interface Storage {
   putBuffer(key: string, data: Buffer): Promise<void>;
   getBuffer(key: string): Promise<Buffer>;
   /**
-   * Lends `use` a local file holding the object under `key`, valid until `use` settles, for readers
-   * that want a path (libvips reads a file lazily and takes load options in its name). The embedded
-   * adapter lends its own file: read it, never change or move it. A missing key fails as getBuffer does.
+   * Lends `use` a local file holding the object under `key`, valid until `use` settles unless the key
+   * is deleted meanwhile, for readers that want a path (libvips reads a file lazily and takes load
+   * options in its name). The embedded adapter lends its own file: read it, never change or move it.
+   * A missing or unreadable key fails as getBuffer does, before `use` is called.
    */
   withFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   createReadStream(key: string): Readable;

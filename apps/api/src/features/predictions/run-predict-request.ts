@@ -200,12 +200,12 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
         try {
           const maxSide = resolution.resolution;
           // Read from its file, not loaded whole: libvips decodes as it reads (a large JPEG at a
-          // reduced scale, see openImage) and the original's bytes never sit in memory.
+          // half size, see openImage) and a JPEG, PNG, WebP or TIFF original never sits whole in memory.
           result = await deps.storage.withFile(
             `${image.prefix}/${imageFiles.original(image.format)}`,
             async (file) => {
               const opened = await openImage(file, deps.maxPixels, { fitSide: maxSide });
-              return predictImage(opened.image, {
+              return predictImage(opened, {
                 session,
                 manifest,
                 maxSide,
