@@ -29,6 +29,17 @@ async function projectWithImages(user: SignedInUser, files: { name: string; data
   };
 }
 
+/** GET …/predictionset/{id}/ of the project at `base` (`/api/projects/{id}`), as its owner. */
+async function predictionSet(user: SignedInUser, base: string, predictionId: number) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${base}/predictionset/${predictionId}/`,
+    headers: user.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
 /** A quarter background, half red (Hard Fouling), a quarter blue (Clean Structure). */
 async function bandedPng(): Promise<Buffer> {
   return (
@@ -135,13 +146,7 @@ describe('a full prediction run', () => {
       headers: user.headers,
     });
     const predictionId = thumbs.json().thumbnails[0].prediction_id;
-    const set = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${base}/predictionset/${predictionId}/`,
-        headers: user.headers,
-      })
-    ).json();
+    const set = await predictionSet(user, base, predictionId);
     for (const image of [set.ORG, set.PRED]) {
       const decoded = await sharp(Buffer.from(image.base64_image, 'base64')).metadata();
       expect([image.width, image.height, decoded.width, decoded.height]).toEqual([800, 601, 800, 601]);
@@ -225,13 +230,7 @@ describe('a full prediction run', () => {
     });
 
     const predictionId = thumbs.json().thumbnails[0].prediction_id;
-    const set = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${base}/predictionset/${predictionId}/`,
-        headers: user.headers,
-      })
-    ).json();
+    const set = await predictionSet(user, base, predictionId);
     expect(set.predictions).toEqual([
       { label: 'Hard Fouling', hex_color: '#e53935', percentage: 66.67 },
       { label: 'Light Slime', hex_color: '#43a047', percentage: 0 },
