@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InferenceThread, InferenceThreadError } from '../src/inference/inference-thread.js';
 import { MODEL_FILE, type ModelFolder, readModelFolder } from '../src/inference/model-files.js';
 import { segment } from '../src/inference/segment.js';
@@ -24,7 +24,7 @@ afterAll(() => Promise.all([oneRun.close(), twoRuns.close()]));
 const tile = (width = 64, height = 32) => ({ ...noiseImage(width, height, 7), width, height, copied: true });
 
 describe('model runs in inference threads', () => {
-  it('gives the same classes with tiles spread over two parallel runs as with one', async () => {
+  it('spreads tiles over two parallel runs and gives the same classes as with one', async () => {
     const image = noiseImage(333, 257, 99);
     const options = { maxTilePixels: 96 * 96 };
     const one = await segment(
@@ -35,7 +35,18 @@ describe('model runs in inference threads', () => {
     );
     const session = await twoRuns.get(modelPath, folder.manifest.input);
     expect(session.parallelRuns).toBe(2);
-    const two = await segment(session, folder.manifest, image, options);
+    // Which thread each tile went to: both must work, or the second run buys nothing.
+    const threadsRunning = new Set<InferenceThread>();
+    const request = InferenceThread.prototype.request;
+    const spy = vi.spyOn(InferenceThread.prototype, 'request').mockImplementation(function (
+      this: InferenceThread,
+      ...args
+    ) {
+      if (args[0].kind === 'run') threadsRunning.add(this);
+      return request.apply(this, args);
+    });
+    const two = await segment(session, folder.manifest, image, options).finally(() => spy.mockRestore());
+    expect(threadsRunning.size).toBe(2);
     expect(Buffer.from(two.classes).equals(Buffer.from(one.classes))).toBe(true);
     expect([...two.counts]).toEqual([...one.counts]);
   });

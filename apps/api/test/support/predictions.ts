@@ -6,6 +6,7 @@ import type { DB } from '../../src/db/schema.js';
 import { predictRequestJob } from '../../src/features/predictions/run-predict-request.js';
 import type { SessionCache } from '../../src/inference/session-cache.js';
 import { localStorage } from '../../src/storage/local-storage.js';
+import type { Storage } from '../../src/storage/storage.js';
 import { signUp } from './accounts.js';
 import { solidImage, upload } from './images.js';
 import { createProject } from './projects.js';
@@ -99,11 +100,18 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
   return { user, requestId: scheduled.json().request_id as number };
 }
 
-/** The prediction job over the test app's database, storage and limits, with `sessions` for models. */
-export function predictJobFor(t: TestApp, sessions: SessionCache) {
+/**
+ * The prediction job over the test app's database, storage (or `storage`, wrapping it) and limits,
+ * with `sessions` for models.
+ */
+export function predictJobFor(
+  t: TestApp,
+  sessions: SessionCache,
+  storage: Storage = localStorage(t.config.storageDir),
+) {
   return predictRequestJob({
     db: t.app.database.db,
-    storage: localStorage(t.config.storageDir),
+    storage,
     sessions,
     maxPixels: t.config.uploads.maxPixels,
     maxTilePixels: t.config.inference.maxTilePixels,

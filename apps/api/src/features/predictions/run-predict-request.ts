@@ -151,6 +151,16 @@ async function storeResult(
   });
 }
 
+/** Whether the image's row in its request is DONE (settled rows never change again). */
+async function isRecorded(db: Kysely<DB>, image: PendingImage): Promise<boolean> {
+  const row = await db
+    .selectFrom('prediction_request_images')
+    .select('status')
+    .where('id', '=', image.rowId)
+    .executeTakeFirst();
+  return row?.status === 'DONE';
+}
+
 async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
   const request = await db
     .selectFrom('prediction_requests')
@@ -225,7 +235,16 @@ export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<P
         }
         const storing = performance.now();
         if (!(await storeResult(deps, request, image, result, model.version))) {
-          log.warn({ requestId, imageId: image.imageId }, 'image already recorded by another worker');
+          // Another worker holding the same job settled the image first. If it recorded it, its row
+          // points at the files just written (same prefix); if it refunded it, nothing ever will.
+          const recorded = await isRecorded(db, image);
+          if (!recorded) await deps.storage.deletePrefix(resultPrefix(image, request.id));
+          log.warn(
+            { requestId, imageId: image.imageId },
+            recorded
+              ? 'image already recorded by another worker'
+              : 'image already refunded by another worker',
+          );
           return;
         }
         const storeMs = performance.now() - storing;
