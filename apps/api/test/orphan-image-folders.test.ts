@@ -182,12 +182,19 @@ describe('storage bound to its database', () => {
     const images = await projectWithImages(t.app, t.config, 2);
     await db.deleteFrom('images').where('id', '=', images.id(0)).execute();
     await age(images.folderOf(images.id(0)), ABANDONED_AFTER_MS + HOUR);
-    await writeFile(path.join(t.config.storageDir, BINDING_FILE), 'another-database\n');
+    const bindingFile = path.join(t.config.storageDir, BINDING_FILE);
+    await writeFile(bindingFile, 'another-database\n');
+    const warn = vi.spyOn(t.app.log, 'warn');
 
     const result = await sweepOrphanImageFolders(t.config.storageDir, lookupOf(db), t.app.log);
 
     expect(result).toBeUndefined();
     expect(existsSync(images.folderOf(images.id(0)))).toBe(true);
+    // The operator is told which file to write and what to write in it.
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ bindingFile, databaseKey: await databaseKey(db) }),
+      expect.stringContaining('write databaseKey into bindingFile'),
+    );
   });
 
   it('unrecorded storage is bound only when it evidently holds this database’s files', async () => {

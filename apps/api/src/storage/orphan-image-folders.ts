@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isMissing } from './fs-errors.js';
 import { ABANDONED_AFTER_MS, type SweepResult } from './abandoned-files.js';
-import { type BindingLookup, storageBelongsToDatabase } from './storage-binding.js';
+import { BINDING_FILE, type BindingLookup, storageBelongsToDatabase } from './storage-binding.js';
 
 /** What the sweep needs to know of the images table (see imagesRepository). */
 export interface ImageRowLookup {
@@ -118,9 +118,12 @@ export async function sweepOrphanImageFolders(
 ): Promise<SweepResult | undefined> {
   try {
     if (!(await storageBelongsToDatabase(storageRoot, lookup))) {
+      // Said with the fix: an operator who knows these files are this database's writes its key.
+      const bindingFile = path.join(storageRoot, BINDING_FILE);
       log.warn(
-        { storageRoot },
-        'the storage folder is not recorded as this database’s, so image folders without rows are left alone',
+        { storageRoot, bindingFile, databaseKey: await lookup.databaseKey() },
+        'the storage folder is not recorded as this database’s, so image folders without rows are left ' +
+          'alone; if these files are this database’s, write databaseKey into bindingFile',
       );
       return undefined;
     }
