@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useModels } from '../api/get-models';
 import { usePredictionSet } from '../api/get-prediction-set';
-import { usePredictionThumbnails } from '../api/get-prediction-thumbnails';
+import { emptyPredictionThumbnails, usePredictionThumbnails } from '../api/get-prediction-thumbnails';
 import { useResolutions } from '../api/get-resolutions';
 import { orderPredictions, PredictionsGrid } from './predictions-grid';
 import { OverlayViewer } from './overlay-viewer';
@@ -27,7 +25,8 @@ function PredictionResult({ projectId, predictionId }: { projectId: number; pred
       </Box>
     );
   }
-  if (!set.data) return <Alert severity="warning">This prediction could not be loaded.</Alert>;
+  // Spec §8: a failed read shows its empty default (nothing here); readOrDefault has logged it.
+  if (!set.data) return null;
   return <OverlayViewer key={predictionId} predictionSet={set.data} />;
 }
 
@@ -50,7 +49,8 @@ export function ImagePredictions({
     () => new Map((resolutions.data ?? []).map((resolution) => [resolution.id, resolution.display_name])),
     [resolutions.data],
   );
-  const data = thumbnails.data;
+  // Not fetched while a request runs (spec §4): what is cached shows, otherwise the empty grid.
+  const data = thumbnails.data ?? (requestRunning ? emptyPredictionThumbnails : undefined);
   const first = data ? orderPredictions(data.thumbnails, data.models, data.resolutions)[0] : undefined;
 
   // Spec §4: selecting an image auto-selects its first available prediction.
@@ -59,13 +59,6 @@ export function ImagePredictions({
   }, [selectedPredictionId, first, onSelectPrediction]);
 
   if (!data) {
-    if (requestRunning) {
-      return (
-        <Typography color="text.secondary">
-          The predictions of this image appear when the run is done.
-        </Typography>
-      );
-    }
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
         <CircularProgress aria-label="Loading the predictions" />
