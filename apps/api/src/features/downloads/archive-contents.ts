@@ -44,28 +44,30 @@ export async function archiveContents(
     .orderBy('id');
   if (imageId !== undefined) imageQuery = imageQuery.where('id', '=', imageId);
   const images = await imageQuery.execute();
-  const predictions = images.length
-    ? await db
-        .selectFrom('predictions')
-        .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
-        .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
-        .select([
-          'predictions.image_id',
-          'predictions.percentages',
-          'predictions.storage_prefix',
-          'predictions.created_at',
-          'cv_models.name as model',
-          'predictions.model_version as version',
-          'resolutions.name as resolution',
-        ])
-        .where(
-          'predictions.image_id',
-          'in',
-          images.map((image) => image.id),
-        )
-        .orderBy('predictions.id')
-        .execute()
-    : [];
+  // By project, not by a list of image ids: a project of any size is one query.
+  let predictionQuery = db
+    .selectFrom('predictions')
+    .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
+    .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
+    .select([
+      'predictions.image_id',
+      'predictions.percentages',
+      'predictions.storage_prefix',
+      'predictions.created_at',
+      'cv_models.name as model',
+      'predictions.model_version as version',
+      'resolutions.name as resolution',
+    ])
+    .where('predictions.owner', '=', owner)
+    .where('predictions.project_id', '=', projectId)
+    .orderBy('predictions.id');
+  if (imageId !== undefined) predictionQuery = predictionQuery.where('predictions.image_id', '=', imageId);
+  const predictionsOf = new Map<number, Awaited<ReturnType<typeof predictionQuery.execute>>>();
+  for (const row of await predictionQuery.execute()) {
+    const ofImage = predictionsOf.get(row.image_id);
+    if (ofImage) ofImage.push(row);
+    else predictionsOf.set(row.image_id, [row]);
+  }
 
   const files: ArchiveFile[] = [];
   const summary: SummaryRow[] = [];
@@ -77,7 +79,7 @@ export async function archiveContents(
       storageKey: `${image.storage_prefix}/${original}`,
       compressed: true,
     });
-    for (const prediction of predictions.filter((row) => row.image_id === image.id)) {
+    for (const prediction of predictionsOf.get(image.id) ?? []) {
       const sub = `${folder}/${folderName(`${prediction.model}-${prediction.version}-${prediction.resolution}`)}`;
       const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
       for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {

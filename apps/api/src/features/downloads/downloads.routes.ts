@@ -1,5 +1,4 @@
 import { routes } from '@hullscope/contract';
-import archiver from 'archiver';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,14 +9,14 @@ import type { Storage } from '../../storage/storage.js';
 import { imagesRepository } from '../images/images.repository.js';
 import { projectsRepository } from '../projects/projects.repository.js';
 import { type ArchiveFile, type SummaryRow, archiveContents } from './archive-contents.js';
-import { summaryCsv } from './summary-csv.js';
+import { zipStream } from './zip-stream.js';
 
 function zipName(...parts: string[]): string {
   const date = new Date().toISOString().slice(0, 10);
   return `${['hullscope', ...parts, date].map((part) => part.replace(/[^\w.-]+/g, '_')).join('-')}.zip`;
 }
 
-/** Streams the ZIP as it is built: files flow from storage to the client, never whole in memory. */
+/** Sends the ZIP as it is built (zipStream): files flow from storage to the client, never whole in memory. */
 function sendZip(
   reply: FastifyReply,
   storage: Storage,
@@ -25,20 +24,11 @@ function sendZip(
   files: ArchiveFile[],
   summary: SummaryRow[],
 ) {
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  archive.on('warning', (error) => reply.log.warn({ err: error }, 'zip warning'));
-  archive.on('error', (error) => reply.log.error({ err: error }, 'zip failed'));
-  for (const file of files) {
-    const source = file.storageKey ? storage.createReadStream(file.storageKey) : file.data!;
-    archive.append(source, { name: file.name, store: file.compressed });
-  }
-  archive.append(summaryCsv(summary), { name: 'summary.csv' });
-  void archive.finalize();
   return reply
     .header('content-disposition', contentDisposition(fileName))
     .header('access-control-expose-headers', 'Content-Disposition')
     .type('application/zip')
-    .send(archive);
+    .send(zipStream(storage, files, summary, reply.log));
 }
 
 export function registerDownloadRoutes(router: Router, db: Kysely<DB>, storage: Storage): void {
