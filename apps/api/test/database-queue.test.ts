@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { databaseQueue } from '../src/jobs/database-queue.js';
 import type { JobDefinition } from '../src/jobs/job-queue.js';
@@ -17,11 +17,13 @@ function gatedJob(name: string) {
   const handlerStarted = new Promise<void>((resolve) => (started = resolve));
   const outcome = new Promise<'succeed' | 'fail'>((resolve) => (release = resolve));
   const givenUp: unknown[] = [];
+  const runs = { count: 0 };
   const definition: JobDefinition<{ n: number }> = {
     name,
     payload: z.object({ n: z.number() }),
     maxAttempts: 1,
     async handle() {
+      runs.count += 1;
       started();
       if ((await outcome) === 'fail') throw new Error('the handler failed');
     },
@@ -29,7 +31,7 @@ function gatedJob(name: string) {
       givenUp.push(payload);
     },
   };
-  return { definition, handlerStarted, release, givenUp };
+  return { definition, handlerStarted, release, givenUp, runs };
 }
 
 /** A queue that knows only this job, polling often. */
@@ -102,5 +104,86 @@ describe('the database queue', () => {
       locked_until: null,
     });
     expect(job.givenUp).toEqual([{ n: 2 }]);
+  });
+
+  it('gives up a job claimed past its last attempt (its process died during it) without running it', async () => {
+    const { db } = t.app.database;
+    const job = gatedJob('gated-crashed');
+    const queue = queueFor(job.definition);
+    // What a process killed during the job's only attempt leaves: running, its lease run out.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await db
+      .insertInto('jobs')
+      .values({
+        name: job.definition.name,
+        payload: JSON.stringify({ n: 3 }),
+        status: 'running',
+        attempts: 1,
+        max_attempts: 1,
+        locked_until: past,
+        run_after: past,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    queue.start();
+    await vi.waitFor(() => expect(job.givenUp).toEqual([{ n: 3 }]), { timeout: 5_000 });
+    await queue.stop();
+
+    const after = await db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', job.definition.name)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      last_error: 'the worker stopped during the last attempt',
+    });
+    expect(job.runs.count).toBe(0);
+  });
+
+  it('marks a job failed only once its give-up has succeeded; a give-up that throws is tried again', async () => {
+    const { db } = t.app.database;
+    const seenDuringGiveUp: string[] = [];
+    const definition: JobDefinition<{ n: number }> = {
+      name: 'failing-give-up',
+      payload: z.object({ n: z.number() }),
+      maxAttempts: 1,
+      async handle() {
+        throw new Error('the handler failed');
+      },
+      async onGiveUp() {
+        const row = await db
+          .selectFrom('jobs')
+          .select('status')
+          .where('name', '=', 'failing-give-up')
+          .executeTakeFirstOrThrow();
+        seenDuringGiveUp.push(row.status);
+        if (seenDuringGiveUp.length === 1) throw new Error('the refund failed');
+      },
+    };
+    const queue = queueFor(definition);
+    await db.transaction().execute((trx) => queue.enqueue(trx, definition, { n: 4 }));
+    queue.start();
+    await vi.waitFor(() => expect(seenDuringGiveUp).toHaveLength(1), { timeout: 5_000 });
+    const job = () =>
+      db.selectFrom('jobs').selectAll().where('name', '=', definition.name).executeTakeFirstOrThrow();
+    // Still running and leased: a later claim will give it up again.
+    await vi.waitFor(async () => expect((await job()).locked_until).not.toBeNull());
+    expect((await job()).status).toBe('running');
+
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1_000).toISOString() })
+      .where('name', '=', definition.name)
+      .execute();
+    await vi.waitFor(async () => expect((await job()).status).toBe('failed'), { timeout: 5_000 });
+    await queue.stop();
+    expect(seenDuringGiveUp).toEqual(['running', 'running']);
+    expect(await job()).toMatchObject({
+      attempts: 2,
+      last_error: 'the worker stopped during the last attempt',
+    });
   });
 });

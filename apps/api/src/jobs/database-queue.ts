@@ -90,19 +90,54 @@ export function databaseQueue(
     return held;
   }
 
+  /** Extends the job's lease; false when another worker holds it now. */
+  async function renewLease(job: JobRow): Promise<boolean> {
+    const result = await db
+      .updateTable('jobs')
+      .set({ locked_until: isoInSeconds(options.leaseSeconds) })
+      .where(heldBy(job))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * The job has failed for good: its definition leaves the business state consistent (refunds)
+   * while this worker still holds the job, and only then is it marked failed. A process that dies
+   * in between leaves the job running; its lease runs out and the next claim gives it up again
+   * (onGiveUp is idempotent). A job another worker holds now is left to that worker.
+   */
+  async function giveUp(job: JobRow, definition: JobDefinition<unknown> | undefined, error: unknown) {
+    if (!(await renewLease(job))) {
+      log.warn(
+        { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
+        'job taken by another worker after its lease ran out; leaving it to that worker',
+      );
+      return;
+    }
+    await definition?.onGiveUp?.(JSON.parse(job.payload), error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (await settle(job, { status: 'failed', last_error: message }, error)) {
+      log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
+    }
+  }
+
   async function work(job: JobRow): Promise<void> {
     const definition = registry.get(job.name);
     const heartbeat = setInterval(
       () => {
-        db.updateTable('jobs')
-          .set({ locked_until: isoInSeconds(options.leaseSeconds) })
-          .where(heldBy(job))
-          .execute()
-          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job lease renewal failed'));
+        renewLease(job).catch((error: unknown) =>
+          log.warn({ err: error, jobId: job.id }, 'job lease renewal failed'),
+        );
       },
       (options.leaseSeconds * 1000) / 3,
     );
     try {
+      if (job.attempts > job.max_attempts) {
+        // Claimed past its last attempt: that attempt ended with its process (a crash, an
+        // out-of-memory kill), which running it once more might repeat on every restart.
+        await giveUp(job, definition, new Error('the worker stopped during the last attempt'));
+        return;
+      }
       if (!definition) throw new Error(`No handler for job "${job.name}"`);
       const payload = definition.payload.parse(JSON.parse(job.payload));
       await definition.handle(payload, { signal: controller.signal, attempt: job.attempts });
@@ -115,21 +150,19 @@ export function databaseQueue(
         }
         return;
       }
+      if (job.attempts >= job.max_attempts) {
+        await giveUp(job, definition, error);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts < job.max_attempts) {
-        const delay = Math.min(MAX_BACKOFF_SECONDS, 2 ** job.attempts);
-        if (
-          await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message }, error)
-        ) {
-          log.warn(
-            { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
-            'job failed; will retry',
-          );
-        }
-      } else {
-        if (!(await settle(job, { status: 'failed', last_error: message }, error))) return;
-        log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
-        await definition?.onGiveUp?.(JSON.parse(job.payload), error);
+      const delay = Math.min(MAX_BACKOFF_SECONDS, 2 ** job.attempts);
+      if (
+        await settle(job, { status: 'queued', run_after: isoInSeconds(delay), last_error: message }, error)
+      ) {
+        log.warn(
+          { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
+          'job failed; will retry',
+        );
       }
     } finally {
       clearInterval(heartbeat);
@@ -143,10 +176,16 @@ export function databaseQueue(
       while (running.size < options.concurrency && !controller.signal.aborted) {
         const job = await claim();
         if (!job) break;
-        const task = work(job).finally(() => {
-          running.delete(task);
-          schedule(0);
-        });
+        const task = work(job)
+          // What could not be recorded (the database failing, onGiveUp throwing) leaves the job
+          // running: its lease runs out and it is claimed again.
+          .catch((error: unknown) =>
+            log.error({ err: error, jobId: job.id, job: job.name }, 'job left unsettled'),
+          )
+          .finally(() => {
+            running.delete(task);
+            schedule(0);
+          });
         running.add(task);
       }
     } catch (error) {

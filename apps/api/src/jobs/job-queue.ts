@@ -22,7 +22,10 @@ export interface JobDefinition<Payload> {
   payload: z.ZodType<Payload>;
   maxAttempts: number;
   handle(payload: Payload, context: JobContext): Promise<void>;
-  /** Called once when the last attempt has failed, to leave the business state consistent. */
+  /**
+   * Called when the last attempt has failed, or ended with its process, to leave the business state
+   * consistent. Must be idempotent: a process that dies during it calls it again after a restart.
+   */
   onGiveUp?(payload: Payload, error: unknown): Promise<void>;
 }
 
