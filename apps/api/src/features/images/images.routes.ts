@@ -3,6 +3,7 @@ import { routes } from '@hullscope/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
+import { lockRow } from '../../db/row-lock.js';
 import type { DB, ImageRow } from '../../db/schema.js';
 import { conflict, fieldErrors, notFound } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
@@ -94,12 +95,20 @@ export function registerImageRoutes(
 
   router.add(routes.deleteImage, async ({ user, params }) => {
     const image = await ownedImage(user.id, params.id, params.imageId);
-    if (await images.isInUnfinishedRequest(image.id)) {
+    // Checked and deleted under the row's lock: a prediction request scheduled at the same moment
+    // either is seen here, or fails on the deleted image; it never loses a paid image to the delete.
+    const deleted = await db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'images', image.id);
+      const locked = imagesRepository(trx);
+      if (await locked.isInUnfinishedRequest(image.id)) return false;
+      await locked.delete(image.id);
+      return true;
+    });
+    if (!deleted) {
       throw conflict(
         'This image is part of a running prediction. Delete it once the prediction has finished.',
       );
     }
-    await images.delete(image.id);
     await storage.deletePrefix(image.storage_prefix);
     return { message: 'Deleted image successfully' };
   });

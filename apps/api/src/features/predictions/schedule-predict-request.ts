@@ -1,6 +1,6 @@
 import type { SchedulePayload } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { nonFieldError } from '../../http/api-error.js';
@@ -69,6 +69,10 @@ export async function schedulePredictRequest(
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {
       throw nonFieldError(`Not enough credits: ${error.required} needed, ${error.available} available.`);
+    }
+    // An image or the project deleted since the check (the delete holds the row's lock, see lockRow).
+    if (isForeignKeyViolation(error)) {
+      throw nonFieldError('Some of these images were deleted meanwhile. Reload the page and select again.');
     }
     if (isUniqueViolation(error)) {
       throw nonFieldError('Another prediction of yours is still running. Please wait until it has finished.');

@@ -1,5 +1,6 @@
 import { routes, type Project } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
@@ -29,10 +30,18 @@ export function registerProjectRoutes(router: Router, db: Kysely<DB>, storage: S
 
   router.add(routes.deleteProject, async ({ user, params }) => {
     toProject(await projects.findOwned(user.id, params.id));
-    if (await projects.hasUnfinishedRequest(params.id)) {
+    // Checked and deleted under the row's lock (see lockRow), so a request scheduled at the same
+    // moment is either seen here or fails on the deleted project.
+    const outcome = await db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'projects', params.id);
+      const locked = projectsRepository(trx);
+      if (await locked.hasUnfinishedRequest(params.id)) return 'running';
+      return (await locked.deleteOwned(user.id, params.id)) ? 'deleted' : 'gone';
+    });
+    if (outcome === 'running') {
       throw conflict('A prediction is running in this project. Delete it once the prediction has finished.');
     }
-    if (!(await projects.deleteOwned(user.id, params.id))) throw notFound();
+    if (outcome === 'gone') throw notFound();
     await storage.deletePrefix(storageKeys.project(user.id, params.id));
     return { message: 'Project successfully deleted' };
   });

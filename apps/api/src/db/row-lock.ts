@@ -1,0 +1,13 @@
+import { type Kysely, PostgresAdapter } from 'kysely';
+import type { DB } from './schema.js';
+
+/**
+ * Locks a row until the transaction ends, so that a check made after it and the write that follows
+ * cannot interleave with another transaction that points a foreign key at the row. On PostgreSQL
+ * that is FOR UPDATE: it waits for such inserts to commit, and they wait for it. On SQLite a
+ * transaction holds the only connection and runs alone, so there is nothing to lock.
+ */
+export async function lockRow(trx: Kysely<DB>, table: 'images' | 'projects', id: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
