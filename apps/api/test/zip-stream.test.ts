@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArchiveFile } from '../src/features/downloads/archive-contents.js';
 import { zipStream } from '../src/features/downloads/zip-stream.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -84,5 +84,22 @@ describe('the download ZIP', () => {
       { name: 'gone/file.bin', storageKey: 'files/missing.bin', compressed: true },
     ];
     await expect(collect(zipStream(localStorage(root), files, [], log))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('closes the file it was reading when the client goes away mid-download', async () => {
+    const storage = localStorage(root);
+    // Far larger than the streams' buffers: the file is still being read when the client goes.
+    await storage.putBuffer('files/large.bin', Buffer.alloc(8_000_000, 1));
+    const { counting, counts } = countingOpenFiles(storage);
+    const large = { name: 'large/file.bin', storageKey: 'files/large.bin', compressed: true };
+    const stream = zipStream(counting, [large, ...stored(3)], [], log);
+    // A first chunk of the ZIP, then the client is gone (what Fastify does on a closed connection).
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await vi.waitFor(() => expect(counts.open).toBe(0), { timeout: 2_000 });
+    // Nothing more is opened once it is gone.
+    const opened = counts.most;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(counts.most).toBe(opened);
   });
 });

@@ -72,7 +72,9 @@ export async function schedulePredictRequest(
     }
     // An image or the project deleted since the check (the delete holds the row's lock, see lockRow).
     if (isForeignKeyViolation(error)) {
-      throw nonFieldError('Some of these images were deleted meanwhile. Reload the page and select again.');
+      throw nonFieldError(
+        'Some of these images, or the project, were deleted meanwhile. Reload the page and select again.',
+      );
     }
     if (isUniqueViolation(error)) {
       throw nonFieldError('Another prediction of yours is still running. Please wait until it has finished.');
