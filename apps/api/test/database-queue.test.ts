@@ -44,6 +44,11 @@ function queueFor(definition: JobDefinition<{ n: number }>) {
   );
 }
 
+/** The row of the one job named `name` (each test's job has its own name). */
+function jobNamed(name: string) {
+  return t.app.database.db.selectFrom('jobs').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+}
+
 describe('the database queue', () => {
   // A worker whose lease ran out (a long pause, a stalled disk) may still be running when another
   // worker claims the job. Whatever the first worker does at the end must not touch the job.
@@ -56,11 +61,7 @@ describe('the database queue', () => {
       await db.transaction().execute((trx) => queue.enqueue(trx, job.definition, { n: 1 }));
       queue.start();
       await job.handlerStarted;
-      const claimed = await db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('name', '=', job.definition.name)
-        .executeTakeFirstOrThrow();
+      const claimed = await jobNamed(job.definition.name);
       expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
 
       // What a second worker's claim does once the lease has run out.
@@ -92,11 +93,7 @@ describe('the database queue', () => {
     await job.handlerStarted;
     job.release('fail');
     await queue.stop();
-    const after = await db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', job.definition.name)
-      .executeTakeFirstOrThrow();
+    const after = await jobNamed(job.definition.name);
     expect(after).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -130,11 +127,7 @@ describe('the database queue', () => {
     await vi.waitFor(() => expect(job.givenUp).toEqual([{ n: 3 }]), { timeout: 5_000 });
     await queue.stop();
 
-    const after = await db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('name', '=', job.definition.name)
-      .executeTakeFirstOrThrow();
+    const after = await jobNamed(job.definition.name);
     expect(after).toMatchObject({
       status: 'failed',
       attempts: 2,
@@ -154,12 +147,7 @@ describe('the database queue', () => {
         throw new Error('the handler failed');
       },
       async onGiveUp() {
-        const row = await db
-          .selectFrom('jobs')
-          .select('status')
-          .where('name', '=', 'failing-give-up')
-          .executeTakeFirstOrThrow();
-        seenDuringGiveUp.push(row.status);
+        seenDuringGiveUp.push((await jobNamed('failing-give-up')).status);
         if (seenDuringGiveUp.length === 1) throw new Error('the refund failed');
       },
     };
@@ -167,8 +155,7 @@ describe('the database queue', () => {
     await db.transaction().execute((trx) => queue.enqueue(trx, definition, { n: 4 }));
     queue.start();
     await vi.waitFor(() => expect(seenDuringGiveUp).toHaveLength(1), { timeout: 5_000 });
-    const job = () =>
-      db.selectFrom('jobs').selectAll().where('name', '=', definition.name).executeTakeFirstOrThrow();
+    const job = () => jobNamed(definition.name);
     // Still running and leased: a later claim will give it up again.
     await vi.waitFor(async () => expect((await job()).locked_until).not.toBeNull());
     expect((await job()).status).toBe('running');

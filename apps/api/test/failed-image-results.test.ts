@@ -15,18 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The images of a request, with their row in it and where their files are. */
+function requestImages(requestId: number) {
+  return t.app.database.db
+    .selectFrom('prediction_request_images')
+    .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
+    .select(['prediction_request_images.id', 'images.name', 'images.storage_prefix'])
+    .where('prediction_request_images.request_id', '=', requestId)
+    .execute();
+}
+
 describe('an image that fails after an earlier attempt stored its results', () => {
   // A worker killed after storing an image's files and before recording them leaves the files; if
   // the image then fails on the retry, nothing will ever point at them.
   it('is refunded and its stored results are removed; the other image keeps its own', async () => {
     const { requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, ['kept', 'lost']);
     const { db } = t.app.database;
-    const images = await db
-      .selectFrom('images')
-      .innerJoin('prediction_request_images', 'prediction_request_images.image_id', 'images.id')
-      .select(['images.name', 'images.storage_prefix'])
-      .where('prediction_request_images.request_id', '=', requestId)
-      .execute();
+    const images = await requestImages(requestId);
     const folderOf = (name: string) =>
       path.join(t.config.storageDir, images.find((image) => image.name === name)!.storage_prefix);
     const earlierResults = path.join(folderOf('lost.png'), `predictions/request-${requestId}`);
@@ -60,12 +65,7 @@ describe('an image refunded by another worker while this one predicted it', () =
   it('is not recorded, and the results the late worker stored are removed', async () => {
     const { requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, ['contested']);
     const { db } = t.app.database;
-    const row = await db
-      .selectFrom('prediction_request_images')
-      .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
-      .select(['prediction_request_images.id', 'images.storage_prefix'])
-      .where('prediction_request_images.request_id', '=', requestId)
-      .executeTakeFirstOrThrow();
+    const row = (await requestImages(requestId))[0]!;
     const stored = localStorage(t.config.storageDir);
     // The other worker's refund lands once this one has read the original.
     const refundedMeanwhile: Storage = {
