@@ -75,6 +75,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser of the suite comes from one loopback address.
+      ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: '10000',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ThrottleSettings } from './features/auth/login-throttle.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 
 /**
@@ -79,7 +80,11 @@ const EnvSchema = z.object({
   PASSWORD_RESET_TOKEN_TTL_MINUTES: positiveInt(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(20),
-  LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt(15),
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+  LOGIN_ACCOUNT_DELAY_AFTER_FAILURES: positiveInt(10),
+  LOGIN_MAX_DELAY_SECONDS: positiveInt(60),
+  ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+  PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
   SIGNUP_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: z
@@ -176,7 +181,9 @@ export interface Config {
     confirmationTtlSeconds: number;
     passwordResetTtlSeconds: number;
   };
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  loginThrottle: ThrottleSettings;
+  /** Anonymous account requests (registration, reset request, reset) per client address, reset mails per account. */
+  accountRequestLimits: { perAddressPerHour: number; resetMailsPerAccountPerHour: number };
   signupBonusCredits: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -331,7 +338,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: {
       maxFailuresPerAccount: values.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: values.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      accountDelayAfterFailures: values.LOGIN_ACCOUNT_DELAY_AFTER_FAILURES,
+      maxDelaySeconds: values.LOGIN_MAX_DELAY_SECONDS,
       windowSeconds: values.LOGIN_THROTTLE_WINDOW_MINUTES * 60,
+    },
+    accountRequestLimits: {
+      perAddressPerHour: values.ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR,
+      resetMailsPerAccountPerHour: values.PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR,
     },
     signupBonusCredits: values.SIGNUP_BONUS_CREDITS,
     corsOrigins: (values.CORS_ORIGINS ?? '')

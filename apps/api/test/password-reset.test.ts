@@ -60,6 +60,8 @@ describe('password reset', () => {
     expect((await login(t.app, user.registration.username, user.registration.password)).statusCode).toBe(401);
     expect((await login(t.app, user.registration.username, newPassword)).statusCode).toBe(200);
     expect((await refresh(user.tokens.refresh)).statusCode).toBe(401);
+    const earlierAccess = await t.app.inject({ method: 'GET', url: '/api/user/', headers: user.headers });
+    expect(earlierAccess.statusCode).toBe(401);
 
     const again = await resetPassword({
       user_id: uid,
@@ -69,6 +71,20 @@ describe('password reset', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().token[0]).toMatch(/invalid, has expired or has already been used/);
+  });
+
+  it('tells a caller without the link nothing: an unknown id and a wrong token answer alike', async () => {
+    const member = await signUp(t.app, outbox);
+    // A password like the e-mail's domain would be refused as too similar, which would confirm
+    // a guess at the e-mail, if the rules ran before the link is checked.
+    const guess = member.registration.email.split('@')[1] ?? '';
+    const attempt = (userId: string) =>
+      resetPassword({ user_id: userId, token: 'not-the-token', password: guess, password2: guess });
+    const known = await attempt(String(member.userId));
+    const unknown = await attempt('987654321');
+    expect(known.statusCode).toBe(400);
+    expect(known.json()).toEqual({ token: [expect.stringMatching(/invalid, has expired/)] });
+    expect(unknown.json()).toEqual(known.json());
   });
 
   it('refuses an expired reset link', async () => {
@@ -91,5 +107,76 @@ describe('password reset', () => {
       password2: 'Late-But-Strong-9',
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('password reset limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: '3',
+      PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: '2',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const requestFrom = (email: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/user/request-password-reset/',
+      payload: { email },
+      remoteAddress,
+    });
+  const resetMails = async (to: string) =>
+    (await readOutbox(limited.config.mail.outboxDir)).filter(
+      (mail) => mail.to.includes(to) && /Reset your Hullscope password/.test(mail.email.subject ?? ''),
+    );
+
+  it('sends at most the per-account number of e-mails however many requests come, answering alike', async () => {
+    const member = await signUp(limited.app, limited.config.mail.outboxDir);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => requestFrom(member.registration.email, `10.1.0.${index + 1}`)),
+    );
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size).toBe(1);
+    expect(answers[0]?.statusCode).toBe(200);
+    await waitForMail(
+      limited.config.mail.outboxDir,
+      member.registration.email,
+      /Reset your Hullscope password/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await resetMails(member.registration.email)).toHaveLength(2);
+  });
+
+  it('stops sending for a client address past its hourly requests, answering alike', async () => {
+    const member = await signUp(limited.app, limited.config.mail.outboxDir, {});
+    for (let index = 0; index < 3; index += 1) {
+      expect((await requestFrom(`nobody${index}@shipping-company.com`, '10.2.0.1')).statusCode).toBe(200);
+    }
+    const overLimit = await requestFrom(member.registration.email, '10.2.0.1');
+    expect(overLimit.statusCode).toBe(200);
+    expect((await requestFrom(member.registration.email, '10.2.0.2')).statusCode).toBe(200);
+    await waitForMail(
+      limited.config.mail.outboxDir,
+      member.registration.email,
+      /Reset your Hullscope password/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await resetMails(member.registration.email)).toHaveLength(1);
+  });
+
+  it('answers 429 to reset attempts from an address past its hourly limit', async () => {
+    const attempt = () =>
+      limited.app.inject({
+        method: 'PUT',
+        url: '/api/user/reset-password/',
+        payload: { user_id: '1', token: 'guess', password: 'A-Good-One-77', password2: 'A-Good-One-77' },
+        remoteAddress: '10.3.0.1',
+      });
+    for (let index = 0; index < 3; index += 1) expect((await attempt()).statusCode).toBe(400);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.json().detail).toMatch(/Too many requests/);
   });
 });

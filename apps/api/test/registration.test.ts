@@ -165,3 +165,24 @@ describe('registration, confirmation and first login', () => {
     }
   });
 });
+
+describe('registration rate per client address', () => {
+  it('answers 429 past the hourly limit of one address, whatever the fields; other addresses go on', async () => {
+    const limited = await createTestApp({ ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: '2' });
+    try {
+      const from = (remoteAddress: string, fields = newRegistration()) =>
+        limited.app.inject({ method: 'POST', url: '/api/user/register/', payload: fields, remoteAddress });
+      const first = newRegistration();
+      expect((await from('10.4.0.1', first)).statusCode).toBe(201);
+      // A probe for a taken name counts too: that is what the limit is for.
+      const probe = await from('10.4.0.1', newRegistration({ username: first.username }));
+      expect(probe.json()).toEqual({ username: ['A user with that username already exists.'] });
+      const refused = await from('10.4.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/Too many requests of this kind from your network/);
+      expect((await from('10.4.0.2')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

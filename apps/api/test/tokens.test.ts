@@ -72,6 +72,110 @@ describe('login throttling', () => {
       await fresh.close();
     }
   });
+
+  it('lets at most the limit of simultaneous wrong attempts reach the password check; the rest are 429', async () => {
+    const victim = await signUp(t.app, t.config.mail.outboxDir);
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        login(t.app, victim.registration.username, 'Wrong-Password-1', '10.0.1.1'),
+      ),
+    );
+    const statuses = attempts.map((response) => response.statusCode);
+    // Attempts that see each other's reservations may all be refused: none is ever let through
+    // beyond the limit.
+    const verified = statuses.filter((status) => status === 401).length;
+    expect(verified).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - verified);
+  });
+
+  it('does not let a stranger at another address lock the owner out', async () => {
+    const owner = await signUp(t.app, t.config.mail.outboxDir);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(t.app, owner.registration.username, 'Wrong-1-x', '10.0.2.2')).statusCode).toBe(401);
+    }
+    expect((await login(t.app, owner.registration.username, 'Wrong-1-x', '10.0.2.2')).statusCode).toBe(429);
+    const fromOwner = await login(
+      t.app,
+      owner.registration.username,
+      owner.registration.password,
+      '10.0.2.3',
+    );
+    expect(fromOwner.statusCode).toBe(200);
+  });
+
+  it('slows guessing of one account from many addresses with a growing delay instead of a lock', async () => {
+    const fresh = await createTestApp({
+      LOGIN_ACCOUNT_DELAY_AFTER_FAILURES: '3',
+      LOGIN_MAX_DELAY_SECONDS: '60',
+    });
+    try {
+      const owner = await signUp(fresh.app, fresh.config.mail.outboxDir);
+      const { username, password } = owner.registration;
+      for (const address of ['10.0.3.1', '10.0.3.2', '10.0.3.3']) {
+        expect((await login(fresh.app, username, 'Wrong-1-x', address)).statusCode).toBe(401);
+      }
+      const waitOne = await login(fresh.app, username, password, '10.0.3.4');
+      expect(waitOne.statusCode).toBe(429);
+      expect(waitOne.headers['retry-after']).toBe('1');
+      expect(waitOne.json().detail).toMatch(/Please wait 1 seconds/);
+
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await login(fresh.app, username, 'Wrong-1-x', '10.0.3.5')).statusCode).toBe(401);
+      const waitTwo = await login(fresh.app, username, password, '10.0.3.6');
+      expect(waitTwo.statusCode).toBe(429);
+      expect(waitTwo.headers['retry-after']).toBe('2');
+
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await login(fresh.app, username, password, '10.0.3.7')).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('session end', () => {
+  const changePassword = (authorization: string, oldPassword: string, password: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/change-password/',
+      headers: { authorization },
+      payload: { old_password: oldPassword, password, password2: password },
+    });
+
+  it('stops earlier access tokens at once when the password changes; the new ones work', async () => {
+    const member = await signUp(t.app, t.config.mail.outboxDir);
+    const secondBrowser = await login(t.app, member.registration.username, member.registration.password);
+    const changed = await changePassword(
+      member.headers.authorization,
+      member.registration.password,
+      'Another-Hull-Survey-7',
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await getUser(member.headers.authorization)).statusCode).toBe(401);
+    expect((await getUser(`Bearer ${secondBrowser.json().access}`)).statusCode).toBe(401);
+    expect((await getUser(`Bearer ${changed.json().access}`)).statusCode).toBe(200);
+  });
+
+  it('refuses an access token without a session version', async () => {
+    const legacy = await signWithAppSecret(
+      { token_type: 'access', user_id: user.userId },
+      Math.floor(Date.now() / 1000) + 600,
+    );
+    expect((await getUser(`Bearer ${legacy}`)).statusCode).toBe(401);
+  });
+});
+
+describe('caching of answers', () => {
+  it('marks tokens and personal data no-store', async () => {
+    const tokens = await login(t.app, user.registration.username, user.registration.password);
+    expect(tokens.headers['cache-control']).toBe('no-store');
+    const authorization = `Bearer ${tokens.json().access}`;
+    for (const url of ['/api/user/', '/api/company/', '/api/transactions/']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
 });
 
 describe('authentication of protected routes', () => {
@@ -90,7 +194,7 @@ describe('authentication of protected routes', () => {
 
   it('answers 401 for an expired access token', async () => {
     const expired = await signWithAppSecret(
-      { token_type: 'access', user_id: user.userId },
+      { token_type: 'access', user_id: user.userId, session_version: 0 },
       Math.floor(Date.now() / 1000) - 10,
     );
     const response = await getUser(`Bearer ${expired}`);

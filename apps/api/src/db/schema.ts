@@ -32,7 +32,8 @@ export interface OneTimeTokensTable {
   created_at: string;
 }
 
-export interface LoginFailuresTable {
+/** One counted event (a failed or reserved login, a registration, a reset request) under a key. */
+export interface ThrottleEventsTable {
   id: Generated<number>;
   throttle_key: string;
   created_at: string;
@@ -245,7 +246,7 @@ export interface InstallationTable {
 export interface DB {
   users: UsersTable;
   one_time_tokens: OneTimeTokensTable;
-  login_failures: LoginFailuresTable;
+  throttle_events: ThrottleEventsTable;
   companies: CompaniesTable;
   credit_ledger: CreditLedgerTable;
   projects: ProjectsTable;

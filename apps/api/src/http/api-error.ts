@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ValidationErrorBody | DetailErrorBody,
+    /** Sent as `Retry-After` (seconds), for 429 and 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
     this.name = 'ApiError';
@@ -24,7 +26,8 @@ export const notFound = (detail = 'Not found.') => new ApiError(404, { detail })
 export const unauthorized = (detail: string) => new ApiError(401, { detail });
 export const forbidden = (detail: string) => new ApiError(403, { detail });
 export const conflict = (detail: string) => new ApiError(409, { detail });
-export const tooManyRequests = (detail: string) => new ApiError(429, { detail });
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+  new ApiError(429, { detail }, retryAfterSeconds);
 export const serviceUnavailable = (detail: string) => new ApiError(503, { detail });
 
 /** Collects field messages so a form gets every problem at once, not one per submit. */

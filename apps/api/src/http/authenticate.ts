@@ -22,17 +22,25 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Requires a valid access token of an existing user and puts that user on the request. */
+/** Requires a valid access token of an existing user's current session; puts that user on the request. */
 export function createAuthenticator(jwt: JwtService, db: Kysely<DB>): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication credentials were not provided.');
-    const userId = await jwt.verifyAccess(token);
+    const claims = await jwt.verifyAccess(token);
     const user =
-      userId === null
+      claims === null
         ? undefined
-        : await db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
-    if (!user) throw unauthorized('Given token not valid for any token type');
-    request.user = user;
+        : await db
+            .selectFrom('users')
+            .select(['id', 'username', 'session_version'])
+            .where('id', '=', claims.userId)
+            .executeTakeFirst();
+    // The same lookup that finds the user checks the session version: a token issued before a
+    // password change, reset or deletion stops working at once, not when it expires.
+    if (!user || !claims || user.session_version !== claims.sessionVersion) {
+      throw unauthorized('Given token not valid for any token type');
+    }
+    request.user = { id: user.id, username: user.username };
   };
 }

@@ -21,6 +21,7 @@ const clientErrorDetails: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -34,7 +34,8 @@ function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
 
 /**
  * Registers contract routes: request validation and response serialisation through the contract's
- * zod schemas, bearer authentication where the route needs it, and the route's success status.
+ * zod schemas, bearer authentication where the route needs it, the route's success status, and
+ * `Cache-Control: no-store`.
  * Routes whose response is null (downloads) send their own reply.
  */
 export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncHookHandler): Router {
@@ -57,6 +58,9 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncH
         // Before the body is read or validated: strangers learn nothing and upload nothing.
         ...(route.auth ? { onRequest: authenticate } : {}),
         handler: async (request, reply) => {
+          // Answers hold tokens, personal and billing data: no browser or proxy may keep them. A
+          // handler that means otherwise sets its own header.
+          reply.header('cache-control', 'no-store');
           const result = await handler({
             body: request.body,
             params: request.params,

@@ -30,8 +30,14 @@ export async function register(app: FastifyInstance, registration: RegisterReque
   return app.inject({ method: 'POST', url: '/api/user/register/', payload: registration });
 }
 
-export async function login(app: FastifyInstance, username: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/token/', payload: { username, password } });
+/** Logs in; `remoteAddress` is the client address the server sees (loopback by default). */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+) {
+  return app.inject({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress });
 }
 
 /** Registers through the API, follows the e-mailed confirmation link and logs in: a real user. */

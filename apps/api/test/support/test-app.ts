@@ -30,6 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     MODELS_DIR: FIXTURE_MODELS_DIR,
     QUEUE_POLL_MS: '50',
     INFERENCE_THREADS: '1',
+    // Every test user comes from one loopback address; the tests of these limits set their own.
+    ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: '100000',
+    PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: '1000',
     ...env,
   });
   const app = await buildApp(config);

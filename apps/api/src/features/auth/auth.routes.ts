@@ -7,8 +7,8 @@ export function registerAuthRoutes(router: Router, auth: AuthService): void {
 
   router.add(routes.refreshToken, ({ body }) => auth.refresh(body.refresh));
 
-  router.add(routes.register, async ({ body }) => {
-    await auth.register(body);
+  router.add(routes.register, async ({ body, request }) => {
+    await auth.register(body, request.ip);
     return { message: 'Registered successfully. Please check your e-mail to confirm your account.' };
   });
 
@@ -17,15 +17,15 @@ export function registerAuthRoutes(router: Router, auth: AuthService): void {
     return { message: 'Your email has been confirmed. You can now login.' };
   });
 
-  router.add(routes.requestPasswordReset, async ({ body }) => {
-    await auth.requestPasswordReset(body);
+  router.add(routes.requestPasswordReset, async ({ body, request }) => {
+    auth.requestPasswordReset(body, request.ip);
     return {
       message: 'If an account uses this e-mail address, we have sent it a link to reset the password.',
     };
   });
 
-  router.add(routes.resetPassword, async ({ body }) => {
-    await auth.resetPassword(body);
+  router.add(routes.resetPassword, async ({ body, request }) => {
+    await auth.resetPassword(body, request.ip);
     return { message: 'Password successfully reset.' };
   });
 }

@@ -15,6 +15,7 @@ import {
   fieldErrors,
   forbidden,
   serviceUnavailable,
+  tooManyRequests,
   unauthorized,
 } from '../../http/api-error.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -30,6 +31,7 @@ import type { JwtService } from './jwt.js';
 import { loginThrottle } from './login-throttle.js';
 import { oneTimeTokens } from './one-time-tokens.js';
 import { hashPassword, timingEqualiserHash, verifyPassword } from './password-hashing.js';
+import { requestRateLimit } from './request-rate-limit.js';
 
 export interface AuthDependencies {
   db: Kysely<DB>;
@@ -44,6 +46,7 @@ const UNCONFIRMED =
   'Please confirm your e-mail address first: open the link in the e-mail we sent when you registered.';
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid, has expired or has already been used.';
 const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or has already been used.';
+const HOUR_SECONDS = 3600;
 
 function parseUserId(uid: string): number | null {
   return /^\d{1,15}$/.test(uid) ? Number(uid) : null;
@@ -53,10 +56,21 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
   const users = usersRepository(db);
   const links = oneTimeTokens(db);
   const throttle = loginThrottle(db, config.loginThrottle);
+  const rateLimit = requestRateLimit(db);
+  const limits = config.accountRequestLimits;
+
+  /** Counts one anonymous account request from the address; 429 past the hourly limit. */
+  async function takeAddressAllowance(action: string, clientAddress: string): Promise<void> {
+    if (await rateLimit.take(`${action}:${clientAddress}`, limits.perAddressPerHour, HOUR_SECONDS)) return;
+    throw tooManyRequests(
+      'Too many requests of this kind from your network. Please try again in an hour.',
+      HOUR_SECONDS,
+    );
+  }
 
   async function issueTokens(user: UserRow): Promise<LoginTokens> {
     return {
-      access: await jwt.signAccess(user.id),
+      access: await jwt.signAccess({ userId: user.id, sessionVersion: user.session_version }),
       refresh: await jwt.signRefresh({ userId: user.id, sessionVersion: user.session_version }),
     };
   }
@@ -70,7 +84,9 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
   }
 
   return {
-    async register(request: RegisterRequest): Promise<void> {
+    /** Rate-limited per client address, since its field errors tell whether a name is taken. */
+    async register(request: RegisterRequest, clientAddress: string): Promise<void> {
+      await takeAddressAllowance('register', clientAddress);
       (await accountProblems(db, request)).throwIfAny();
       const passwordHash = await hashPassword(request.password);
       const { user, token } = await db.transaction().execute(async (trx) => {
@@ -110,18 +126,16 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
     },
 
     async login({ username, password }: TokenRequest, clientAddress: string): Promise<LoginTokens> {
-      await throttle.assertAllowed(username, clientAddress);
+      const attempt = await throttle.begin(username, clientAddress);
       const user = await users.findByUsername(username);
       const passwordMatches = await verifyPassword(
         user?.password_hash ?? (await timingEqualiserHash),
         password,
       );
-      if (!user || !passwordMatches) {
-        await throttle.recordFailure(username, clientAddress);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
+      // A wrong password leaves the attempt's reservation as the recorded failure.
+      if (!user || !passwordMatches) throw unauthorized(INVALID_CREDENTIALS);
+      await attempt.succeeded();
       if (!user.email_confirmed_at) throw forbidden(UNCONFIRMED);
-      await throttle.recordSuccess(username);
       return issueTokens(user);
     },
 
@@ -131,25 +145,45 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
       if (!claims || !user || user.session_version !== claims.sessionVersion) {
         throw unauthorized('Token is invalid or expired');
       }
-      return { access: await jwt.signAccess(user.id) };
+      return { access: await jwt.signAccess({ userId: user.id, sessionVersion: user.session_version }) };
     },
 
     /**
-     * Answers the same whether or not the address has an account, and sends in the background so
-     * that the response time does not tell either.
+     * Answers the same whether or not the address has an account, and whether or not a limit held
+     * the e-mail back: everything after the answer runs in the background, so neither the answer nor
+     * its timing tells. At most a few e-mails per account and requests per client address an hour.
      */
-    async requestPasswordReset({ email }: PasswordResetEmailRequest): Promise<void> {
-      const user = await users.findByEmail(email);
-      if (!user) return;
-      sendPasswordResetLink(user).catch((error: unknown) =>
-        log.error({ err: error, userId: user.id }, 'password reset e-mail failed'),
-      );
+    requestPasswordReset({ email }: PasswordResetEmailRequest, clientAddress: string): void {
+      const sendIfAllowed = async () => {
+        const addressKey = `reset-request:${clientAddress}`;
+        if (!(await rateLimit.take(addressKey, limits.perAddressPerHour, HOUR_SECONDS))) {
+          log.warn({ clientAddress }, 'password reset request over the per-address limit; no e-mail sent');
+          return;
+        }
+        const user = await users.findByEmail(email);
+        if (!user) return;
+        const accountKey = `reset-mail:${user.id}`;
+        if (!(await rateLimit.take(accountKey, limits.resetMailsPerAccountPerHour, HOUR_SECONDS))) {
+          log.warn({ userId: user.id }, 'password reset request over the per-account limit; no e-mail sent');
+          return;
+        }
+        await sendPasswordResetLink(user);
+      };
+      sendIfAllowed().catch((error: unknown) => log.error({ err: error }, 'password reset e-mail failed'));
     },
 
-    async resetPassword(request: ResetPasswordRequest): Promise<void> {
+    /**
+     * The link is checked before anything else, so a caller without it learns nothing: an unknown
+     * id and a wrong token answer alike, and the password rules (which compare with the account's
+     * names and e-mail) are applied only for the link's holder.
+     */
+    async resetPassword(request: ResetPasswordRequest, clientAddress: string): Promise<void> {
+      await takeAddressAllowance('reset-password', clientAddress);
       const userId = parseUserId(request.user_id);
       const user = userId === null ? undefined : await users.findById(userId);
-      if (!user) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      if (!user || !(await links.isOpen(user.id, 'reset_password', request.token))) {
+        throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      }
       const errors = new FieldErrorCollector();
       checkNewPassword(errors, request.password, user);
       errors.throwIfAny();

@@ -7,12 +7,18 @@ export interface JwtSettings {
   refreshTtlSeconds: number;
 }
 
-export interface RefreshClaims {
+/**
+ * Whom a token is for, and the user's session version when it was issued: a password change, a
+ * reset or an account deletion bumps the version, and every earlier token stops working at once.
+ */
+export interface SessionClaims {
   userId: number;
   sessionVersion: number;
 }
 
 const ALGORITHM = 'HS256';
+
+type TokenType = 'access' | 'refresh';
 
 /** Issues and checks the HS256 access and refresh tokens; `exp` is in seconds (spec §4). */
 export class JwtService {
@@ -22,25 +28,34 @@ export class JwtService {
     this.key = new TextEncoder().encode(settings.secret);
   }
 
-  signAccess(userId: number): Promise<string> {
-    return this.sign({ token_type: 'access', user_id: userId }, this.settings.accessTtlSeconds);
+  signAccess(claims: SessionClaims): Promise<string> {
+    return this.signSession('access', claims, this.settings.accessTtlSeconds);
   }
 
-  signRefresh({ userId, sessionVersion }: RefreshClaims): Promise<string> {
-    return this.sign(
-      { token_type: 'refresh', user_id: userId, session_version: sessionVersion },
-      this.settings.refreshTtlSeconds,
-    );
+  signRefresh(claims: SessionClaims): Promise<string> {
+    return this.signSession('refresh', claims, this.settings.refreshTtlSeconds);
   }
 
-  /** The user id of a valid, unexpired access token; null for anything else. */
-  async verifyAccess(token: string): Promise<number | null> {
-    const payload = await this.verify(token, 'access');
-    return payload && typeof payload.user_id === 'number' ? payload.user_id : null;
+  /** The claims of a valid, unexpired access token; null for anything else. */
+  verifyAccess(token: string): Promise<SessionClaims | null> {
+    return this.verifySession(token, 'access');
   }
 
-  async verifyRefresh(token: string): Promise<RefreshClaims | null> {
-    const payload = await this.verify(token, 'refresh');
+  verifyRefresh(token: string): Promise<SessionClaims | null> {
+    return this.verifySession(token, 'refresh');
+  }
+
+  private signSession(
+    tokenType: TokenType,
+    { userId, sessionVersion }: SessionClaims,
+    ttlSeconds: number,
+  ): Promise<string> {
+    return this.sign({ token_type: tokenType, user_id: userId, session_version: sessionVersion }, ttlSeconds);
+  }
+
+  /** Tokens without a session version (issued before it was added) are refused like forged ones. */
+  private async verifySession(token: string, tokenType: TokenType): Promise<SessionClaims | null> {
+    const payload = await this.verify(token, tokenType);
     if (!payload || typeof payload.user_id !== 'number' || typeof payload.session_version !== 'number') {
       return null;
     }
@@ -56,7 +71,7 @@ export class JwtService {
       .sign(this.key);
   }
 
-  private async verify(token: string, tokenType: 'access' | 'refresh') {
+  private async verify(token: string, tokenType: TokenType) {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],

@@ -1,68 +1,110 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { isoInSeconds, nowIso } from '../../db/time.js';
+import { isoInSeconds } from '../../db/time.js';
 import { tooManyRequests } from '../../http/api-error.js';
+import { throttleEventsRepository } from './throttle-events.repository.js';
 
 export interface ThrottleSettings {
+  /** Failures of one account from one client address before that pair is refused. */
   maxFailuresPerAccount: number;
+  /** Failures from one client address, over all accounts, before the address is refused. */
   maxFailuresPerAddress: number;
+  /** Failures of one account from anywhere after which every attempt waits a growing delay. */
+  accountDelayAfterFailures: number;
+  maxDelaySeconds: number;
   windowSeconds: number;
 }
 
+/**
+ * A login attempt that holds its place in the counts while its password is verified. A wrong
+ * password leaves the reservation as the failure; a right one calls `succeeded`.
+ */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+const pairPrefix = (username: string) => `account-address:${username.toLowerCase()}|`;
+const pairKey = (username: string, address: string) => `${pairPrefix(username)}${address}`;
 const addressKey = (address: string) => `address:${address}`;
 
+/** 1 s at the threshold, doubling with each further failure, up to the cap. */
+export function accountDelaySeconds(failures: number, settings: ThrottleSettings): number {
+  if (failures < settings.accountDelayAfterFailures) return 0;
+  const doublings = Math.min(failures - settings.accountDelayAfterFailures, 30);
+  return Math.min(2 ** doublings, settings.maxDelaySeconds);
+}
+
 /**
- * Counts failed logins per account and per client address in a sliding window, in the database so
- * that every API process of a scale-out deployment sees the same counts.
+ * Throttles logins in the database, so that all API processes share the counts:
+ * - a hard limit per account and client address (a stranger elsewhere cannot lock the owner out),
+ * - a hard limit per client address over all accounts (one source guessing many accounts),
+ * - per account from anywhere, a delay that grows with the failures instead of a lock, which bounds
+ *   guessing from many addresses while the owner can still sign in after a short wait.
+ *
+ * Each attempt is recorded (reserved) before its password is verified and only then counted, so
+ * attempts sent together see each other: at most the limit of them reach the slow password check.
  */
 export function loginThrottle(db: Kysely<DB>, settings: ThrottleSettings) {
-  async function failuresSince(key: string, since: string): Promise<number> {
-    const row = await db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('throttle_key', '=', key)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  const events = throttleEventsRepository(db);
+
+  function refuse(retryAfterSeconds: number): never {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minutes`;
+    throw tooManyRequests(
+      `Too many failed login attempts. Please wait ${wait} and try again, or reset your password.`,
+      retryAfterSeconds,
+    );
   }
 
   return {
-    /** Throws 429 when the account or the address has failed too often within the window. */
-    async assertAllowed(username: string, address: string): Promise<void> {
-      const since = isoInSeconds(-settings.windowSeconds);
-      const [account, fromAddress] = await Promise.all([
-        failuresSince(accountKey(username), since),
-        failuresSince(addressKey(address), since),
-      ]);
-      if (account >= settings.maxFailuresPerAccount || fromAddress >= settings.maxFailuresPerAddress) {
-        const minutes = Math.ceil(settings.windowSeconds / 60);
-        throw tooManyRequests(
-          `Too many failed login attempts. Please wait ${minutes} minutes and try again, or reset your password.`,
-        );
+    /** Reserves the attempt, or throws 429 (with Retry-After) when a limit is reached. */
+    async begin(username: string, address: string): Promise<LoginAttempt> {
+      const keys = [pairKey(username, address), addressKey(address), accountKey(username)];
+      const [pair, fromAddress, account] = keys as [string, string, string];
+      const ids = await events.add(keys);
+      const now = Date.now();
+      // Everything committed before this count is seen, the reservations of simultaneous attempts
+      // included; an attempt that is refused may have been counted by others, which only errs safe.
+      const others = await events.tally(keys, isoInSeconds(-settings.windowSeconds), ids);
+      const count = (key: string) => others.get(key)?.count ?? 0;
+
+      let retryAfter = 0;
+      if (
+        count(pair) >= settings.maxFailuresPerAccount ||
+        count(fromAddress) >= settings.maxFailuresPerAddress
+      ) {
+        retryAfter = settings.windowSeconds;
+      } else {
+        const latest = others.get(account)?.latest;
+        const delayMs = accountDelaySeconds(count(account), settings) * 1000;
+        const waited = latest ? now - Date.parse(latest) : Infinity;
+        if (waited < delayMs) retryAfter = Math.ceil((delayMs - waited) / 1000);
       }
-    },
+      if (retryAfter > 0) {
+        // A refused attempt is not a failure: the password was never tried.
+        await events.removeIds(ids);
+        refuse(retryAfter);
+      }
 
-    async recordFailure(username: string, address: string): Promise<void> {
-      const now = nowIso();
-      await db
-        .insertInto('login_failures')
-        .values([
-          { throttle_key: accountKey(username), created_at: now },
-          { throttle_key: addressKey(address), created_at: now },
-        ])
-        .execute();
-    },
-
-    /** A successful login forgives the account's earlier failures; old rows are pruned as we go. */
-    async recordSuccess(username: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('throttle_key', '=', accountKey(username)).execute();
-      await db
-        .deleteFrom('login_failures')
-        .where('created_at', '<', isoInSeconds(-settings.windowSeconds))
-        .execute();
+      return {
+        // The pair's earlier failures are forgiven; the account-wide ones age out on their own, so
+        // a guesser elsewhere gets no fresh start from the owner's login.
+        succeeded: async () => {
+          await events.removeIds(ids);
+          await events.removeKey(pair);
+          await events.prune();
+        },
+      };
     },
   };
+}
+
+/** Forgets an account's login counts: it is being deleted, and its name may be taken again. */
+export async function forgetLoginFailures(db: Kysely<DB>, username: string): Promise<void> {
+  const events = throttleEventsRepository(db);
+  await events.removeKey(accountKey(username));
+  await events.removeKeysStartingWith(pairPrefix(username));
 }
 
 export type LoginThrottle = ReturnType<typeof loginThrottle>;

@@ -28,6 +28,20 @@ export function oneTimeTokens(db: Kysely<DB>) {
       return token;
     },
 
+    /** Whether the token is the user's, of this purpose, unused and unexpired, without using it. */
+    async isOpen(userId: number, purpose: OneTimeTokenPurpose, token: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select('id')
+        .where('token_hash', '=', digest(token))
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * Marks the token used if it is the user's, of this purpose, unused and unexpired. The
      * conditional update makes two simultaneous uses of one link succeed once.

@@ -4,6 +4,7 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { FieldErrorCollector, notFound } from '../../http/api-error.js';
 import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
+import { forgetLoginFailures } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
@@ -55,7 +56,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
       await users.setPassword(userId, await hashPassword(request.password));
       const updated = await existing(userId);
       return {
-        access: await jwt.signAccess(userId),
+        access: await jwt.signAccess({ userId, sessionVersion: updated.session_version }),
         refresh: await jwt.signRefresh({ userId, sessionVersion: updated.session_version }),
       };
     },
@@ -74,10 +75,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
           .where('user_id', '=', userId)
           .where('kind', '!=', 'purchase')
           .execute();
-        await trx
-          .deleteFrom('login_failures')
-          .where('throttle_key', '=', `account:${user.username.toLowerCase()}`)
-          .execute();
+        await forgetLoginFailures(trx, user.username);
         await usersRepository(trx).deleteById(userId);
       });
       await storage.deletePrefix(storageKeys.user(userId));
