@@ -1,0 +1,155 @@
+import { type RouteDefinition, routes } from '@hullscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, newRegistration, signUp } from '../support/accounts.js';
+import { solidImage, upload } from '../support/images.js';
+import { fixtureModelId, resolutionId, waitForRequest } from '../support/predictions.js';
+import { createProject } from '../support/projects.js';
+import { type TestApp, createTestApp } from '../support/test-app.js';
+import { type FuzzTargets, hostileRequests } from './hostile-requests.js';
+
+// The probe's fuzzing, bounded: a fixed seed (FUZZ_SEED to explore others), about 100 requests per
+// endpoint, every answer below 500, and another user's resources never reached.
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const REQUESTS_PER_ROUTE = 100;
+
+let t: TestApp;
+let fuzzer: SignedInUser;
+let other: SignedInUser;
+let targets: FuzzTargets;
+
+/** A user with a project, an image and a finished prediction of it: every kind of id a path takes. */
+async function userWithResources(): Promise<{ user: SignedInUser; ids: Record<string, number> }> {
+  const user = await signUp(t.app, t.config.mail.outboxDir);
+  const id = await createProject(t.app, user.headers);
+  const uploaded = await upload(t.app, user.headers, id, [
+    { name: 'hull.png', data: await solidImage('png') },
+  ]);
+  const imageId = uploaded.json().data[0].id as number;
+  const scheduled = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${id}/request-predict/`,
+    headers: user.headers,
+    payload: {
+      model: await fixtureModelId(t.app, user.headers),
+      resolution: await resolutionId(t.app, user.headers, 'standard'),
+      images: [imageId],
+    },
+  });
+  const requestId = scheduled.json().request_id as number;
+  await waitForRequest(t.app, user.headers, requestId);
+  const predictions = await t.app.database.db
+    .selectFrom('predictions')
+    .select('id')
+    .where('image_id', '=', imageId)
+    .execute();
+  return { user, ids: { id, imageId, requestId, predictionId: predictions[0]!.id } };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const mine = await userWithResources();
+  const theirs = await userWithResources();
+  fuzzer = mine.user;
+  other = theirs.user;
+  const strong = { password: 'Keel-Inspection-2026', password2: 'Keel-Inspection-2026' };
+  const project = { name: 'Hull survey', location: 'Rotterdam', description: 'Dry dock' };
+  targets = {
+    ownIds: mine.ids,
+    othersIds: theirs.ids,
+    authorization: fuzzer.headers.authorization,
+    validBodies: {
+      obtainTokens: { username: fuzzer.registration.username, password: 'Wrong-Guess-11' },
+      refreshToken: { refresh: fuzzer.tokens.refresh },
+      register: { ...newRegistration(), ...strong },
+      confirmRegistration: { uid: String(fuzzer.userId), token: 'x'.repeat(43) },
+      requestPasswordReset: { email: 'someone@shipping-company.com' },
+      resetPassword: { user_id: String(fuzzer.userId), token: 'x'.repeat(43), ...strong },
+      updateUser: {
+        username: fuzzer.registration.username,
+        email: fuzzer.registration.email,
+        first_name: 'Ada',
+        last_name: 'Keel',
+      },
+      changePassword: { old_password: 'Not-The-Old-One-1', ...strong },
+      updateCompany: { name: 'Shipping Co', address: 'Kai 1', city: 'Hamburg', zip: '20457', country: 'DE' },
+      createCheckoutSession: { amount: 100 },
+      createProject: project,
+      updateProject: project,
+      validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
+      requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
+    },
+  };
+});
+afterAll(() => t.close());
+
+const allRoutes = Object.entries(routes) as [string, RouteDefinition][];
+// Deleting comes last, the account itself at the very end, so the other routes meet live resources.
+const deletesLast = (name: string) => (name === 'deleteUser' ? 2 : /^delete/.test(name) ? 1 : 0);
+const fuzzOrder = [...allRoutes].sort(([a], [b]) => deletesLast(a) - deletesLast(b));
+
+describe("another user's resources", () => {
+  it.each(allRoutes.filter(([, route]) => route.path.includes(':')))(
+    '%s answers for them exactly as for ids that do not exist',
+    async (_name, route) => {
+      const call = (ids: Record<string, number>) =>
+        t.app.inject({
+          method: route.method,
+          url: route.path.replace(/:(\w+)/g, (_match, name: string) => String(ids[name])),
+          headers: fuzzer.headers,
+          payload: {},
+        });
+      const theirs = await call(targets.othersIds);
+      const unknownIds = Object.fromEntries(Object.keys(targets.othersIds).map((key) => [key, 987_654]));
+      const unknown = await call(unknownIds);
+      expect(theirs.statusCode, theirs.body).toBeGreaterThanOrEqual(400);
+      expect([theirs.statusCode, theirs.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    },
+  );
+});
+
+describe('hostile requests to every endpoint', () => {
+  it(
+    `answer below 500, and leave another user's data alone (seed ${SEED})`,
+    { timeout: 120_000 },
+    async () => {
+      const serverErrors: string[] = [];
+      const reachedOthers: string[] = [];
+      let sent = 0;
+      for (const [index, [name, route]] of fuzzOrder.entries()) {
+        for (const request of hostileRequests(name, route, targets, REQUESTS_PER_ROUTE, SEED + index)) {
+          const response = await t.app.inject(request.options);
+          sent += 1;
+          if (response.statusCode >= 500)
+            serverErrors.push(`${name} ${response.statusCode}: ${request.description}`);
+          const namesOthers = Object.entries(targets.othersIds).some(
+            ([param, id]) =>
+              request.options.url?.toString().includes(`/${id}/`) && route.path.includes(`:${param}`),
+          );
+          if (namesOthers && response.statusCode < 300 && route.auth) {
+            reachedOthers.push(`${name} ${response.statusCode}: ${request.description}`);
+          }
+        }
+      }
+      console.info(
+        `fuzz: ${sent} requests, ${serverErrors.length} answers of 500 or more, ${reachedOthers.length} reached another user's resources (seed ${SEED})`,
+      );
+      expect(serverErrors).toEqual([]);
+      expect(reachedOthers).toEqual([]);
+
+      const theirProjects = await t.app.inject({
+        method: 'GET',
+        url: '/api/projects/',
+        headers: other.headers,
+      });
+      expect(theirProjects.json().map((project: { id: number }) => project.id)).toEqual([
+        targets.othersIds.id,
+      ]);
+      const theirImages = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${targets.othersIds.id}/thumbnails/`,
+        headers: other.headers,
+      });
+      expect(theirImages.json()).toHaveLength(1);
+    },
+  );
+});
