@@ -1,10 +1,12 @@
 import type { ChangePasswordRequest, LoginTokens, User, UserUpdateRequest } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
-import { FieldErrorCollector, notFound } from '../../http/api-error.js';
+import { lockRow } from '../../db/row-lock.js';
+import { FieldErrorCollector, conflict, notFound } from '../../http/api-error.js';
 import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { predictionsRepository } from '../predictions/predictions.repository.js';
 import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { usersRepository } from './users.repository.js';
@@ -64,11 +66,18 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
      * Removes the account with its company, projects and tokens (foreign keys cascade). Purchases
      * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
      * Uploaded images and results are removed from storage after the rows are gone.
+     *
+     * Refused (409) while a prediction request is unfinished, as image and project deletes are: its
+     * worker would go on writing results under the deleted user's folder. Checked and deleted under
+     * the user row's lock (see lockRow), so a request scheduled at the same moment is either seen
+     * here or fails on the deleted user.
      */
     async deleteAccount(userId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
         const user = await usersRepository(trx).findById(userId);
-        if (!user) throw notFound();
+        if (!user) return 'gone';
+        if (await predictionsRepository(trx).unfinishedRequestOf(userId)) return 'running';
         await trx
           .deleteFrom('credit_ledger')
           .where('user_id', '=', userId)
@@ -79,7 +88,14 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
           .where('throttle_key', '=', `account:${user.username.toLowerCase()}`)
           .execute();
         await usersRepository(trx).deleteById(userId);
+        return 'deleted';
       });
+      if (outcome === 'gone') throw notFound();
+      if (outcome === 'running') {
+        throw conflict(
+          'A prediction is running in your account. Delete it once the prediction has finished.',
+        );
+      }
       await storage.deletePrefix(storageKeys.user(userId));
     },
   };
