@@ -5,6 +5,7 @@ import * as imagesPredictions from './0002-images-predictions.js';
 import * as billing from './0003-billing.js';
 import * as predictionModelVersion from './0004-prediction-model-version.js';
 import * as installation from './0005-installation.js';
+import * as pendingEmail from './0006-pending-email.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const migrations = {
   '0003-billing': billing,
   '0004-prediction-model-version': predictionModelVersion,
   '0005-installation': installation,
+  '0006-pending-email': pendingEmail,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -9,19 +9,22 @@ import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import { predictionsRepository } from '../predictions/predictions.repository.js';
 import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
+import { type EmailChanges, isSameAddress } from './email-change.js';
 import { usersRepository } from './users.repository.js';
 
-export function toUser(row: UserRow): User {
+/** The user as the API shows it; `pendingEmail` only while its confirmation link is open. */
+export function toUser(row: UserRow, pendingEmail?: string): User {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     first_name: row.first_name,
     last_name: row.last_name,
+    ...(pendingEmail === undefined ? {} : { pending_email: pendingEmail }),
   };
 }
 
-export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) {
+export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, emailChanges: EmailChanges) {
   const users = usersRepository(db);
 
   async function existing(userId: number): Promise<UserRow> {
@@ -32,14 +35,27 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
 
   return {
     async get(userId: number): Promise<User> {
-      return toUser(await existing(userId));
+      return toUser(await existing(userId), await users.livePendingEmail(userId));
     },
 
+    /**
+     * Saves the profile. A new e-mail address is not taken at once: it waits for the link sent to
+     * it (see email-change.ts) and the answer shows it as `pending_email`, while `email`, where
+     * receipts and reset links go, stays the confirmed one. Sending the current address again leaves
+     * a pending change as it is, so editing the name does not cancel it.
+     */
     async update(userId: number, fields: UserUpdateRequest): Promise<User> {
+      const user = await existing(userId);
       const errors = new FieldErrorCollector();
       await checkIdentifiers(db, errors, fields, userId);
       errors.throwIfAny();
-      return toUser(await users.updateProfile(userId, fields));
+      const changesAddress = !isSameAddress(fields.email, user.email);
+      if (changesAddress) await emailChanges.start(user, fields.email);
+      const updated = await users.updateProfile(userId, {
+        ...fields,
+        email: changesAddress ? user.email : fields.email,
+      });
+      return toUser(updated, await users.livePendingEmail(userId));
     },
 
     /**
@@ -55,6 +71,9 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
       checkNewPassword(errors, request.password, user);
       errors.throwIfAny();
       await users.setPassword(userId, await hashPassword(request.password));
+      // The notice of an e-mail change tells the owner to change the password if it was not them:
+      // that must also stop whoever asked from confirming the new address with its link.
+      await emailChanges.cancel(userId);
       const updated = await existing(userId);
       return {
         access: await jwt.signAccess(userId),
