@@ -129,7 +129,8 @@ describe('what the web app refuses or reports', () => {
     await dialog.getByRole('button', { name: 'Go to checkout' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/transactions'));
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL('**/transactions?checkout=success');
+    await page.waitForURL('**/transactions?checkout=paid');
+    await page.getByText('The Credits have been added to your account.', { exact: false }).waitFor();
     await page
       .getByTestId('credits-available')
       .filter({ hasText: String(50 + amount) })

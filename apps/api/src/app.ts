@@ -16,6 +16,7 @@ import { registerCreditRoutes } from './features/credits/credits.routes.js';
 import { registerHealthRoute } from './features/health/health.routes.js';
 import { registerPredictionPipeline } from './features/predictions/register-prediction-pipeline.js';
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
+import { emailChanges } from './features/users/email-change.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { usersService } from './features/users/users.service.js';
 import { createAuthenticator } from './http/authenticate.js';
@@ -112,7 +113,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   const router = createRouter(app, createAuthenticator(jwt, db));
   registerAuthRoutes(router, authService({ db, jwt, mailer, config, log: app.log }));
-  registerUserRoutes(router, usersService(db, jwt, storage));
+  const emailChangeFlow = emailChanges({ db, mailer, config, log: app.log });
+  registerUserRoutes(router, usersService(db, jwt, storage, emailChangeFlow), emailChangeFlow);
   registerCompanyRoutes(router, db);
   registerCreditRoutes(router, db);
   registerProjectRoutes(router, db, storage);

@@ -134,7 +134,7 @@ describe('sandbox Pay', () => {
     ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(303);
-      expect(answer.headers.location).toBe('http://hullscope.test/transactions?checkout=success');
+      expect(answer.headers.location).toBe('http://hullscope.test/transactions?checkout=paid');
     }
     expect(await balance(t.app, buyer)).toBe(before + 100);
     expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before + 100);
@@ -188,14 +188,15 @@ describe('sandbox Pay', () => {
 });
 
 describe('sandbox Cancel', () => {
-  it('credits nothing, closes the purchase as EXPIRED, and a later Pay cannot revive it', async () => {
+  it('credits nothing, closes the purchase as EXPIRED, and a later Pay cannot revive it: both say so', async () => {
     const before = await balance(t.app, buyer);
     const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, buyer, 2000));
     const cancelled = await postForm(t.app, `${path}/cancel`, { token });
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('http://hullscope.test/transactions?checkout=cancelled');
+    expect(cancelled.headers.location).toBe('http://hullscope.test/transactions?checkout=expired');
     const paidLater = await postForm(t.app, `${path}/pay`, { token });
     expect(paidLater.statusCode).toBe(303);
+    expect(paidLater.headers.location).toBe('http://hullscope.test/transactions?checkout=expired');
     expect(await balance(t.app, buyer)).toBe(before);
     expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before);
     const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
@@ -203,6 +204,44 @@ describe('sandbox Cancel', () => {
     const page = await t.app.inject({ method: 'GET', url: `${path}?token=${token}` });
     expect(page.body).toContain('This checkout is closed: the purchase is EXPIRED.');
     expect(page.body).not.toContain('<form');
+  });
+
+  it('after a Pay changes nothing and says the purchase was paid', async () => {
+    const before = await balance(t.app, buyer);
+    const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, buyer, 100));
+    const paid = await postForm(t.app, `${path}/pay`, { token });
+    expect(paid.headers.location).toBe('http://hullscope.test/transactions?checkout=paid');
+    const cancelledLater = await postForm(t.app, `${path}/cancel`, { token });
+    expect(cancelledLater.statusCode).toBe(303);
+    expect(cancelledLater.headers.location).toBe('http://hullscope.test/transactions?checkout=paid');
+    expect(await balance(t.app, buyer)).toBe(before + 100);
+    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    expect(purchase).toMatchObject({ status: 'PAID', payment_status: 'PAID' });
+  });
+});
+
+describe('sandbox Pay and Cancel at the same time', () => {
+  it('settle the purchase once, and both answers tell that one outcome', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const before = await balance(t.app, buyer);
+      const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, buyer, 100));
+      // Alternate which one is sent first, so either can win.
+      const actions = round % 2 === 0 ? ['pay', 'cancel'] : ['cancel', 'pay'];
+      const answers = await Promise.all(
+        actions.map((action) => postForm(t.app, `${path}/${action}`, { token })),
+      );
+      const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+      const told = purchase?.status === 'PAID' ? 'paid' : 'expired';
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(303);
+        expect(answer.headers.location, `round ${round}`).toBe(
+          `http://hullscope.test/transactions?checkout=${told}`,
+        );
+      }
+      expect(purchase?.payment_status).toBe(purchase?.status);
+      expect(await balance(t.app, buyer)).toBe(told === 'paid' ? before + 100 : before);
+      expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(await balance(t.app, buyer));
+    }
   });
 });
 

@@ -82,6 +82,12 @@ describe('deleting while a prediction request for it is being scheduled', () => 
     expect(requestKeepsImage).toBe(true);
   });
 
+  it('refuses to delete the account the request has just paid for', async () => {
+    const { response, requestKeepsImage } = await deleteWhileScheduling(() => '/api/user/delete/');
+    expect(response.statusCode).toBe(409);
+    expect(requestKeepsImage).toBe(true);
+  });
+
   // What the scheduling transaction meets when the delete won: its insert points at a deleted row.
   it('recognises the database refusing a request row for a deleted image', async () => {
     const { db } = t.app.database;

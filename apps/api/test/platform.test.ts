@@ -25,6 +25,7 @@ describe('OpenAPI', () => {
       routes.updateUser,
       routes.changePassword,
       routes.deleteUser,
+      routes.confirmEmailChange,
       routes.getCompany,
       routes.updateCompany,
       routes.listCountries,

@@ -27,6 +27,16 @@ export const CheckoutSessionRequest = z
   .meta({ id: 'CheckoutSessionRequest' });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
+/**
+ * `?checkout=` on the Transactions page when a checkout sends the buyer back. The sandbox names the
+ * purchase's state as read after its Pay or Cancel took effect (whichever of them won a race), so
+ * `paid`, `expired` or `failed`, and `pending` if neither settled it. Stripe returns the buyer before
+ * its webhook settles the purchase, so its return can only say `success` (payment submitted) or
+ * `cancelled` (checkout left).
+ */
+export const CheckoutReturn = z.enum(['paid', 'expired', 'failed', 'pending', 'success', 'cancelled']);
+export type CheckoutReturn = z.infer<typeof CheckoutReturn>;
+
 export const PaymentRedirect = z.object({ redirect_url: z.string() }).meta({ id: 'PaymentRedirect' });
 export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
 

@@ -38,7 +38,7 @@ import {
   ProjectList,
   ProjectUpdateRequest,
 } from './projects.js';
-import { User, UserUpdateRequest } from './users.js';
+import { ConfirmEmailChangeRequest, User, UserUpdateRequest } from './users.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -147,9 +147,20 @@ export const routes = {
     auth: true,
     tag: 'user',
     status: 200,
-    summary: 'Update the profile',
+    summary:
+      'Update the profile; a new e-mail address waits in pending_email until the link sent to it is opened',
     body: UserUpdateRequest,
     response: User,
+  }),
+  confirmEmailChange: route({
+    method: 'POST',
+    path: '/api/user/confirm-email-change/',
+    auth: false,
+    tag: 'user',
+    status: 200,
+    summary: 'Switch to the pending e-mail address with the uid and token of the link sent to it',
+    body: ConfirmEmailChangeRequest,
+    response: MessageResponse,
   }),
   changePassword: route({
     method: 'PUT',

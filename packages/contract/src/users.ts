@@ -9,6 +9,12 @@ export const User = z
     email: z.string(),
     first_name: z.string(),
     last_name: z.string(),
+    pending_email: z
+      .string()
+      .optional()
+      .describe(
+        'An address the user asked to change to, while the confirmation link sent to it is open; `email` changes only when it is opened',
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
@@ -22,3 +28,9 @@ export const UserUpdateRequest = z
   })
   .meta({ id: 'UserUpdateRequest' });
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>;
+
+/** The uid and token of the link sent to a new address; the same shape as the registration link's. */
+export const ConfirmEmailChangeRequest = z
+  .object({ uid: requiredText(), token: requiredText(messages.required, 512) })
+  .meta({ id: 'ConfirmEmailChangeRequest' });
+export type ConfirmEmailChangeRequest = z.infer<typeof ConfirmEmailChangeRequest>;

@@ -7,7 +7,11 @@ import type { DB } from './schema.js';
  * that is FOR UPDATE: it waits for such inserts to commit, and they wait for it. On SQLite a
  * transaction holds the only connection and runs alone, so there is nothing to lock.
  */
-export async function lockRow(trx: Kysely<DB>, table: 'images' | 'projects', id: number): Promise<void> {
+export async function lockRow(
+  trx: Kysely<DB>,
+  table: 'images' | 'projects' | 'users',
+  id: number,
+): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
 }

@@ -12,6 +12,8 @@ export interface UsersTable {
   last_name: string;
   password_hash: string;
   email_confirmed_at: string | null;
+  /** An address the user asked to change to, not yet confirmed through the link sent to it. */
+  pending_email: string | null;
   /** Bumped to revoke every refresh token issued before (password change, reset, deletion). */
   session_version: Generated<number>;
   /** Cached balance; always the sum of the user's settled ledger rows, never below zero. */
@@ -20,7 +22,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export type OneTimeTokenPurpose = 'confirm_email' | 'reset_password';
+export type OneTimeTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
 
 export interface OneTimeTokensTable {
   id: Generated<number>;

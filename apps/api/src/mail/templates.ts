@@ -76,3 +76,42 @@ export function passwordResetMail(
     footer: 'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
   });
 }
+
+export function emailChangeConfirmationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validHours: number,
+): MailMessage {
+  return linkMail({
+    to,
+    firstName,
+    subject: `Confirm your new ${PRODUCT} e-mail address`,
+    intro: `You asked to use this address for your ${PRODUCT} account. Your account keeps its current address until you confirm this one:`,
+    action: 'Confirm new e-mail address',
+    link,
+    validity: `The link is valid for ${validHours} hours and can be used once.`,
+    footer: 'If you did not ask for this, you can ignore this e-mail; nothing changes.',
+  });
+}
+
+/** Sent to the current address: its owner learns of the change before anyone can confirm it. */
+export function emailChangeNoticeMail(to: string, firstName: string, newAddress: string): MailMessage {
+  const lines = [
+    `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newAddress}.`,
+    'The address changes only when the link we sent to that address is opened; until then receipts and password reset links keep coming here.',
+    'If this was not you, sign in and change your password: that cancels the change and signs out every other session.',
+  ];
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    ...lines.flatMap((line) => [line, '']),
+    `The ${PRODUCT} team`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1a2a3a">
+<p>Hello ${escapeHtml(firstName)},</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p>The ${PRODUCT} team</p>
+</body></html>`;
+  return { to, subject: `Your ${PRODUCT} e-mail address is about to change`, text, html };
+}

@@ -103,6 +103,19 @@ describe('the route table', () => {
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
   });
 
+  it('opens the link mailed to a new e-mail address in a signed-in browser, without sending it away', async () => {
+    const { calls } = stubApi({
+      'POST /api/user/confirm-email-change/': () => jsonResponse({ token: ['This link has expired.'] }, 400),
+    });
+    window.localStorage.setItem('access_token', jwt(inSeconds(600)));
+    renderApp('/confirm-email-change?uid=1&token=abc');
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm your new e-mail address' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to your account' })).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toEqual(['POST /api/user/confirm-email-change/']);
+  });
+
   it('shows the Terms of Use at /legal/', async () => {
     stubApi({});
     renderApp('/legal/');

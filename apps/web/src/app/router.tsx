@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { NotFound } from '@/components/ui/not-found';
+import { ConfirmEmailChange } from '@/features/account/components/confirm-email-change';
 import { ConfirmRegistration } from '@/features/auth/components/confirm-registration';
 import { FinalizeRegistration } from '@/features/auth/components/finalize-registration';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -55,6 +56,16 @@ export const routeTree: RouteObject[] = [
           { path: 'reset-password', element: <ResetPasswordForm /> },
           { path: '*', element: <NotFound /> },
         ],
+      },
+      {
+        // Opened from the mail, often in the browser that is signed in: not under user/*, which sends
+        // signed-in visitors away (spec §2.1).
+        path: 'confirm-email-change',
+        element: (
+          <AuthLayout>
+            <ConfirmEmailChange />
+          </AuthLayout>
+        ),
       },
       {
         path: 'legal',

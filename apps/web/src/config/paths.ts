@@ -9,6 +9,8 @@ export const paths = {
     requestPasswordReset: '/user/request-password-reset',
     resetPassword: '/user/reset-password',
   },
+  /** The link mailed to a new e-mail address; outside user/*, whose visitors must be signed out. */
+  confirmEmailChange: '/confirm-email-change',
   legal: {
     terms: '/legal/terms-of-use/',
     privacy: '/legal/privacy-policy/',

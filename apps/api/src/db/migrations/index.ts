@@ -5,6 +5,7 @@ import * as imagesPredictions from './0002-images-predictions.js';
 import * as billing from './0003-billing.js';
 import * as predictionModelVersion from './0004-prediction-model-version.js';
 import * as installation from './0005-installation.js';
+import * as pendingEmail from './0006-pending-email.js';
 import * as throttleEvents from './0007-throttle-events.js';
 
 interface DialectMigration {
@@ -18,6 +19,7 @@ const migrations = {
   '0003-billing': billing,
   '0004-prediction-model-version': predictionModelVersion,
   '0005-installation': installation,
+  '0006-pending-email': pendingEmail,
   '0007-throttle-events': throttleEvents,
 } as const satisfies Record<string, DialectMigration>;
 

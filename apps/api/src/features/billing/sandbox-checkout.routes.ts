@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import { SANDBOX_PATH, type SandboxProvider } from '../../payments/sandbox-provider.js';
 import { billingRepository } from './billing.repository.js';
+import { checkoutReturnUrl } from './checkout-return.js';
 import type { FulfilPurchase } from './fulfil-purchase.js';
 import { sandboxCheckoutPage } from './sandbox-checkout.page.js';
 import { assessVat } from './vat.js';
@@ -36,6 +37,18 @@ export async function registerSandboxCheckout(
   function requireToken(sessionId: string, token: string): void {
     // Same answer as an unknown session: a wrong token learns nothing about the session.
     if (!provider.isValidPageToken(sessionId, token)) throw notFound();
+  }
+
+  /**
+   * The return to the Transactions page, with the purchase's state read after the fulfilment has
+   * committed. A caller whose Pay or Cancel changed nothing read it only after the one that settled the
+   * purchase had committed (SQLite runs one writer at a time; on PostgreSQL the guarded update waits on
+   * the winner's row lock), so every caller reads the final state.
+   */
+  async function returnToTransactions(reply: FastifyReply, sessionId: string) {
+    const payment = await billingRepository(db).findBySession(sessionId);
+    if (!payment) throw notFound();
+    return reply.redirect(checkoutReturnUrl(transactionsUrl, payment.status), 303);
   }
 
   await app.register(async (scope) => {
@@ -86,7 +99,7 @@ export async function registerSandboxCheckout(
           billing: { tax_id: request.body.tax_id ?? '' },
         });
         if (outcome.result === 'unknown-session') throw notFound();
-        return reply.redirect(`${transactionsUrl}?checkout=success`, 303);
+        return returnToTransactions(reply, sessionId);
       },
     );
 
@@ -99,7 +112,7 @@ export async function registerSandboxCheckout(
         // A cancelled sandbox checkout is over at once, as a Stripe session is when it expires.
         const outcome = await fulfilPurchase({ provider: 'sandbox', sessionId, outcome: 'expired' });
         if (outcome.result === 'unknown-session') throw notFound();
-        return reply.redirect(`${transactionsUrl}?checkout=cancelled`, 303);
+        return returnToTransactions(reply, sessionId);
       },
     );
   });

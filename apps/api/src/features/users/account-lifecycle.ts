@@ -15,6 +15,20 @@ export function checkNewPassword(errors: FieldErrorCollector, password: string, 
   for (const problem of passwordProblems(password, owner)) errors.add('password', problem);
 }
 
+export const EMAIL_TAKEN = 'A user with that email already exists.';
+
+/**
+ * Why `email` cannot become the address of user `exceptUserId` (none for a new account): taken by
+ * another account (case-insensitive), or not a company address. Empty when it can.
+ */
+export async function emailProblems(db: Kysely<DB>, email: string, exceptUserId = 0): Promise<string[]> {
+  const problems: string[] = [];
+  const holder = await usersRepository(db).findByEmail(email);
+  if (holder && holder.id !== exceptUserId) problems.push(EMAIL_TAKEN);
+  if (isFreeMailAddress(email)) problems.push(COMPANY_EMAIL_REQUIRED);
+  return problems;
+}
+
 /** Username and e-mail free for this user (case-insensitive), and the e-mail a company address. */
 export async function checkIdentifiers(
   db: Kysely<DB>,
@@ -28,7 +42,7 @@ export async function checkIdentifiers(
     exceptUserId,
   );
   if (taken.username) errors.add('username', 'A user with that username already exists.');
-  if (taken.email) errors.add('email', 'A user with that email already exists.');
+  if (taken.email) errors.add('email', EMAIL_TAKEN);
   if (isFreeMailAddress(identifiers.email)) errors.add('email', COMPANY_EMAIL_REQUIRED);
 }
 

@@ -75,6 +75,54 @@ export function usersRepository(db: Executor) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Sets the address awaiting confirmation, or clears it with null. */
+    async setPendingEmail(id: number, email: string | null): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ pending_email: email, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The pending address while a link that confirms it is still open (unused, unexpired); undefined
+     * once it was used, replaced or has expired, so nobody is told of a link that no longer works.
+     */
+    async livePendingEmail(id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('pending_email')
+        .where('id', '=', id)
+        .where('pending_email', 'is not', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('one_time_tokens')
+              .select('one_time_tokens.id')
+              .whereRef('one_time_tokens.user_id', '=', 'users.id')
+              .where('one_time_tokens.purpose', '=', 'change_email')
+              .where('one_time_tokens.used_at', 'is', null)
+              .where('one_time_tokens.expires_at', '>', nowIso()),
+          ),
+        )
+        .executeTakeFirst();
+      return row?.pending_email ?? undefined;
+    },
+
+    /**
+     * Makes the pending address the account's e-mail, if the pending one is still `email`. The unique
+     * index on lower(email) refuses it when another account took the address meanwhile.
+     */
+    async adoptPendingEmail(id: number, email: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email, pending_email: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('pending_email', '=', email)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /** Sets the password and revokes every refresh token issued so far. */
     async setPassword(id: number, passwordHash: string): Promise<void> {
       await db

@@ -1,26 +1,31 @@
 import type { ChangePasswordRequest, LoginTokens, User, UserUpdateRequest } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
-import { FieldErrorCollector, notFound } from '../../http/api-error.js';
+import { lockRow } from '../../db/row-lock.js';
+import { FieldErrorCollector, conflict, notFound } from '../../http/api-error.js';
 import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { forgetLoginFailures } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { predictionsRepository } from '../predictions/predictions.repository.js';
 import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
+import { type EmailChanges, isSameAddress } from './email-change.js';
 import { usersRepository } from './users.repository.js';
 
-export function toUser(row: UserRow): User {
+/** The user as the API shows it; `pendingEmail` only while its confirmation link is open. */
+export function toUser(row: UserRow, pendingEmail?: string): User {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     first_name: row.first_name,
     last_name: row.last_name,
+    ...(pendingEmail === undefined ? {} : { pending_email: pendingEmail }),
   };
 }
 
-export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) {
+export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, emailChanges: EmailChanges) {
   const users = usersRepository(db);
 
   async function existing(userId: number): Promise<UserRow> {
@@ -31,14 +36,27 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
 
   return {
     async get(userId: number): Promise<User> {
-      return toUser(await existing(userId));
+      return toUser(await existing(userId), await users.livePendingEmail(userId));
     },
 
+    /**
+     * Saves the profile. A new e-mail address is not taken at once: it waits for the link sent to
+     * it (see email-change.ts) and the answer shows it as `pending_email`, while `email`, where
+     * receipts and reset links go, stays the confirmed one. Sending the current address again leaves
+     * a pending change as it is, so editing the name does not cancel it.
+     */
     async update(userId: number, fields: UserUpdateRequest): Promise<User> {
+      const user = await existing(userId);
       const errors = new FieldErrorCollector();
       await checkIdentifiers(db, errors, fields, userId);
       errors.throwIfAny();
-      return toUser(await users.updateProfile(userId, fields));
+      const changesAddress = !isSameAddress(fields.email, user.email);
+      if (changesAddress) await emailChanges.start(user, fields.email);
+      const updated = await users.updateProfile(userId, {
+        ...fields,
+        email: changesAddress ? user.email : fields.email,
+      });
+      return toUser(updated, await users.livePendingEmail(userId));
     },
 
     /**
@@ -54,6 +72,9 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
       checkNewPassword(errors, request.password, user);
       errors.throwIfAny();
       await users.setPassword(userId, await hashPassword(request.password));
+      // The notice of an e-mail change tells the owner to change the password if it was not them:
+      // that must also stop whoever asked from confirming the new address with its link.
+      await emailChanges.cancel(userId);
       const updated = await existing(userId);
       return {
         access: await jwt.signAccess({ userId, sessionVersion: updated.session_version }),
@@ -65,11 +86,18 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
      * Removes the account with its company, projects and tokens (foreign keys cascade). Purchases
      * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
      * Uploaded images and results are removed from storage after the rows are gone.
+     *
+     * Refused (409) while a prediction request is unfinished, as image and project deletes are: its
+     * worker would go on writing results under the deleted user's folder. Checked and deleted under
+     * the user row's lock (see lockRow), so a request scheduled at the same moment is either seen
+     * here or fails on the deleted user.
      */
     async deleteAccount(userId: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
         const user = await usersRepository(trx).findById(userId);
-        if (!user) throw notFound();
+        if (!user) return 'gone';
+        if (await predictionsRepository(trx).unfinishedRequestOf(userId)) return 'running';
         await trx
           .deleteFrom('credit_ledger')
           .where('user_id', '=', userId)
@@ -77,7 +105,14 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage) 
           .execute();
         await forgetLoginFailures(trx, user.username);
         await usersRepository(trx).deleteById(userId);
+        return 'deleted';
       });
+      if (outcome === 'gone') throw notFound();
+      if (outcome === 'running') {
+        throw conflict(
+          'A prediction is running in your account. Delete it once the prediction has finished.',
+        );
+      }
       await storage.deletePrefix(storageKeys.user(userId));
     },
   };

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { useCompany } from '@/features/account/api/get-company';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { useTransactions } from '@/features/credits/api/get-transactions';
 import { BuyCredits } from '@/features/credits/components/buy-credits';
+import { CheckoutOutcome } from '@/features/credits/components/checkout-outcome';
 import { CreditsSummary } from '@/features/credits/components/credits-summary';
 import { TransactionsTable } from '@/features/credits/components/transactions-table';
 
@@ -24,16 +24,7 @@ export function TransactionsRoute() {
   return (
     <Box>
       <PageTitle>Transactions</PageTitle>
-      {checkout === 'success' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Thank you for your purchase. The Credits are added as soon as the payment is confirmed.
-        </Alert>
-      )}
-      {checkout === 'cancelled' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          The payment was cancelled; no Credits were bought.
-        </Alert>
-      )}
+      <CheckoutOutcome outcome={checkout} />
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems={{ md: 'center' }}>
           <CreditsSummary credits={credits.data?.credits ?? 0} />

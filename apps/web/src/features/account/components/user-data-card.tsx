@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserUpdateRequest, type User } from '@hullscope/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
@@ -37,6 +38,13 @@ export function UserDataCard({ user }: { user: User }) {
 
   return (
     <SectionCard title={`Your User Data (ID: ${user.id})`}>
+      {user.pending_email !== undefined && (
+        // A new address counts only once the link sent to it is opened; until then mail goes to the old.
+        <Alert severity="info" sx={{ mb: 2 }}>
+          A confirmation link was sent to <strong>{user.pending_email}</strong>. Your e-mail address changes
+          when you open it; until then it stays {user.email}.
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your User Data">
         <ProfileFields control={control} />
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
