@@ -5,13 +5,13 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { DB, ImageRow } from '../../db/schema.js';
-import { conflict, fieldErrors, notFound } from '../../http/api-error.js';
+import { ApiError, conflict, fieldErrors, notFound } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles } from '../../storage/storage-keys.js';
 import { projectsRepository } from '../projects/projects.repository.js';
 import { imagesRepository } from './images.repository.js';
-import { UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
+import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
 import { uploadImages } from './upload-images.js';
 
 export interface ImageRouteDependencies {
@@ -56,6 +56,7 @@ export function registerImageRoutes(
       });
     } catch (error) {
       if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
+      if (error instanceof MalformedUploadError) throw new ApiError(400, { detail: error.message });
       throw error;
     }
     const created = await uploadImages(
