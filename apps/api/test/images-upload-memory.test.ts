@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from './support/accounts.js';
-import { upload } from './support/images.js';
+import { filesUnder, upload } from './support/images.js';
 import { createProject } from './support/projects.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
@@ -12,7 +14,7 @@ let owner: SignedInUser;
 let projectId: number;
 
 beforeAll(async () => {
-  // The product's own limits: 100 MP.
+  // The product's own limits: 100 MP, 2 uploads in progress per user.
   t = await createTestApp({ WORKER_ENABLED: 'false' });
   owner = await signUp(t.app, t.config.mail.outboxDir);
   projectId = await createProject(t.app, owner.headers);
@@ -64,5 +66,70 @@ describe('16-bit images are bounded by their decoded size, not only their pixels
       const { data } = await stored.raw().toBuffer({ resolveWithObject: true });
       expect([...data.subarray(0, 3)], file).toEqual([RED.r, RED.g, RED.b]);
     }
+  });
+});
+
+/** A multipart upload whose body stays open until `finish`: an upload in progress. */
+function openUpload(user: SignedInUser, file: Buffer) {
+  const boundary = 'open-upload-boundary';
+  const body = new PassThrough();
+  const response = t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/image-upload/`,
+    headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  body.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="open.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n',
+  );
+  body.write(file.subarray(0, 16));
+  return {
+    response,
+    finish: () => body.end(Buffer.concat([file.subarray(16), Buffer.from(`\r\n--${boundary}--\r\n`)])),
+  };
+}
+
+/** Waits until the server is writing `count` staged files: that many uploads are being received. */
+async function uploadsReceiving(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await filesUnder(t.config.uploads.tempDir)).length < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} uploads are being received`);
+    await setTimeout(20);
+  }
+}
+
+describe('uploads in progress per user', () => {
+  it('refuses a third at once with 429 before reading its body; others and later ones go through', async () => {
+    const png = await sixteenBitPng(64, 48, 3);
+    const first = openUpload(owner, png);
+    const second = openUpload(owner, Buffer.from('not an image at all'));
+    await uploadsReceiving(2);
+
+    // Its body stays open: only an answer given before reading it can arrive.
+    const open = openUpload(owner, png);
+    const third = await Promise.race([open.response, setTimeout(5000, undefined)]);
+    open.finish();
+    expect(third?.statusCode, 'answered while its body was still open').toBe(429);
+    expect(third?.json()).toEqual({
+      detail: 'You already have 2 uploads in progress. Wait until one has finished, then try again.',
+    });
+    const stranger = await signUp(t.app, t.config.mail.outboxDir);
+    const theirs = await createProject(t.app, stranger.headers);
+    const other = await upload(t.app, stranger.headers, theirs, [{ name: 'x.png', data: png }]);
+    expect(other.statusCode, other.body).toBe(201);
+
+    first.finish();
+    second.finish();
+    expect((await first.response).statusCode).toBe(201);
+    expect((await second.response).statusCode).toBe(400);
+
+    // Both slots are free again, whether their upload was stored or refused.
+    const again = [openUpload(owner, png), openUpload(owner, png)];
+    await uploadsReceiving(2);
+    for (const held of again) held.finish();
+    expect((await Promise.all(again.map((held) => held.response))).map((r) => r.statusCode)).toEqual([
+      201, 201,
+    ]);
   });
 });
