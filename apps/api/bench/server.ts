@@ -6,11 +6,10 @@
 // on every core in this process, timed just before and after the request, not during it), their
 // ratio, and the server process's peak RSS during the request (Linux VmHWM, reset when it is
 // scheduled). INFERENCE_*, WORKER_*, MALLOC_ARENA_MAX and LOG_LEVEL in the environment reach the server.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
@@ -23,9 +22,9 @@ import {
   peakRssMb,
   procStatusMb,
   pureInferenceMs,
-  repositoryRoot,
   resetPeakRss,
 } from './bench-support.js';
+import { builtServer } from './built-server.js';
 
 const { values } = parseArgs({ options: { images: { type: 'string', default: '8' } } });
 const imageCount = Number(values.images);
@@ -37,57 +36,9 @@ const maxTilePixels = Number(process.env.INFERENCE_MAX_TILE_PIXELS || DEFAULT_MA
 if (!Number.isInteger(maxTilePixels) || maxTilePixels < 1) {
   throw new Error('INFERENCE_MAX_TILE_PIXELS must be a whole number of pixels');
 }
-const serverEntry = path.join(repositoryRoot, 'apps/api/dist/main.js');
 const folders = await benchModels(undefined);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-server-'));
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  QUEUE_POLL_MS: '50',
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-};
 const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
-
-async function admin(...args: string[]): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/api/src/cli/admin.ts', ...args],
-    { cwd: repositoryRoot, env },
-  );
-}
-
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [serverEntry], { cwd: repositoryRoot, env, stdio: 'inherit' });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const { admin, api, start, close } = await builtServer();
 
 await admin('create-user', '--username', user.username, '--email', user.email, '--password', user.password);
 await admin(
@@ -99,10 +50,8 @@ await admin(
   '--reason',
   'benchmark',
 );
-let server: ChildProcess | undefined;
 try {
-  server = await startServer();
-  const pid = server.pid!;
+  const pid = await start();
   const { access } = await api<{ access: string }>('POST', '/api/token/', undefined, {
     username: user.username,
     password: user.password,
@@ -178,10 +127,5 @@ try {
     );
   }
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_FILE_MB: positiveInt(50),
   UPLOAD_MAX_MEGAPIXELS: positiveInt(100),
   UPLOAD_MAX_FILES: positiveInt(20),
+  UPLOAD_MAX_CONCURRENT_PER_USER: positiveInt(2),
   WORKER_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -192,7 +193,14 @@ export interface Config {
   webDistDir: string;
   modelsDir: string;
   storageDir: string;
-  uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number; tempDir: string };
+  uploads: {
+    maxFileBytes: number;
+    maxPixels: number;
+    maxFiles: number;
+    /** Upload requests one user may have in progress in this process at once (429 beyond). */
+    maxConcurrentPerUser: number;
+    tempDir: string;
+  };
   worker: {
     enabled: boolean;
     concurrency: number;
@@ -361,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: values.UPLOAD_MAX_FILE_MB * 1024 * 1024,
       maxPixels: values.UPLOAD_MAX_MEGAPIXELS * 1_000_000,
       maxFiles: values.UPLOAD_MAX_FILES,
+      maxConcurrentPerUser: values.UPLOAD_MAX_CONCURRENT_PER_USER,
       tempDir: path.join(dataDir, 'tmp'),
     },
     worker: {

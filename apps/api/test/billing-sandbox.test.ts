@@ -185,6 +185,15 @@ describe('sandbox Pay', () => {
     expect(receipt.email.text).toContain('VAT / tax ID: ATU12345678');
     expect(await balance(t.app, austrian)).toBe(150);
   });
+
+  it('refuses a VAT ID with a control character (400 on tax_id) and leaves the purchase pending', async () => {
+    const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, buyer, 100));
+    const refused = await postForm(t.app, `${path}/pay`, { token, tax_id: 'DE12\u00003456789' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ tax_id: ['This field may not contain control characters.'] });
+    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    expect(purchase?.status).toBe('PENDING');
+  });
 });
 
 describe('sandbox Cancel', () => {

@@ -35,6 +35,10 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.worker).toMatchObject({ enabled: true, concurrency: 1, imagesInFlight: 2 });
     expect(loadConfig({ DATA_DIR: dataDir, WORKER_IMAGES_IN_FLIGHT: '1' }).worker.imagesInFlight).toBe(1);
+    expect(config.uploads.maxConcurrentPerUser).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UPLOAD_MAX_CONCURRENT_PER_USER: '5' }).uploads.maxConcurrentPerUser,
+    ).toBe(5);
   });
 
   it('runs one model at a time on every core, and shares the cores among parallel runs', () => {

@@ -96,6 +96,14 @@ describe('POST /api/projects/{id}/image-upload/', () => {
     expect([preview.width, preview.height]).toEqual([20, 40]);
   });
 
+  it('cleans file names: no folders, control or text-direction characters', async () => {
+    const response = await upload(t.app, owner.headers, projectId, [
+      { name: 'C:\\dives\\hull\u0001\u007f\u0085 \u202Egnp.exe', data: await solidImage('png') },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data[0].name).toBe('hull gnp.exe');
+  });
+
   it('refuses a truncated JPEG', async () => {
     const jpeg = await sharp(await solidImage('png', 400, 300))
       .jpeg()

@@ -107,3 +107,38 @@ describe('openImage with the size it will be resized to', () => {
     await expect(opening).rejects.not.toBeInstanceOf(ImageRejectedError);
   });
 });
+
+describe('openImage of images wider than 8 bits', () => {
+  /** A flat PNG in `space` (sharp's name for grey16 / rgb16), with or without alpha. */
+  function png(space: 'b-w' | 'grey16' | 'srgb' | 'rgb16', alpha: boolean, width = 48, height = 32) {
+    const colour = { r: 180, g: 90, b: 30, ...(alpha ? { alpha: 0.6 } : {}) };
+    return sharp({ create: { width, height, channels: alpha ? 4 : 3, background: colour } })
+      .toColourspace(space)
+      .png()
+      .toBuffer();
+  }
+
+  it('reads 16-bit grey and colour PNGs, with alpha or without, as their 8-bit versions read', async () => {
+    const cases = [
+      ['grey16', 'b-w'],
+      ['rgb16', 'srgb'],
+    ] as const;
+    for (const [wide, narrow] of cases) {
+      for (const alpha of [false, true]) {
+        const wideImage = await openImage(await png(wide, alpha), MAX_PIXELS);
+        const narrowImage = await openImage(await png(narrow, alpha), MAX_PIXELS);
+        expect((await resizeToRgb(wideImage, 24)).data, `${wide} alpha ${alpha}`).toEqual(
+          (await resizeToRgb(narrowImage, 24)).data,
+        );
+      }
+    }
+  });
+
+  it('refuses from the header an image that decodes to more than 4 bytes per allowed pixel', async () => {
+    // 10 000 pixels allowed: 40 000 bytes decoded. 100 × 80 RGB is 24 000 bytes at 8 bits, 48 000 at 16.
+    await expect(openImage(await png('srgb', false, 100, 80), 10_000)).resolves.toMatchObject({ width: 100 });
+    const opening = openImage(await png('rgb16', false, 100, 80), 10_000);
+    await expect(opening).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(opening).rejects.toThrow(/^the image has 100 × 80 pixels of 3 channels at 16 bits, /);
+  });
+});

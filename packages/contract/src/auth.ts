@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages, requiredText } from './common.js';
+import { messages, passwordText, requiredText } from './common.js';
 
-const password = requiredText(messages.required, 256);
+const password = passwordText(256);
 
 export const TokenRequest = z.object({ username: requiredText(), password }).meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof TokenRequest>;

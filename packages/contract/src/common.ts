@@ -8,20 +8,72 @@ export const messages = {
   passwordRepeat: 'Password repeat must equal the new password',
   projectName: 'Please enter a name',
   projectLocation: 'Please enter a location',
+  controlCharacters: 'This field may not contain control characters.',
+  directionControls: 'This field may not contain text-direction control characters.',
 } as const;
 
-/** A required, trimmed, non-empty string; missing, null and blank all read "Required" (or `message`). */
-export function requiredText(message: string = messages.required, maxLength = 255) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(maxLength, `Ensure this field has no more than ${maxLength} characters.`);
+/**
+ * C0 controls (NUL included), DEL and C1 controls: nothing a person types into a form. PostgreSQL
+ * refuses NUL in text outright, and the others hide in names and break files built from them.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** The same, but tab, line feed and carriage return, which multi-line text holds. */
+const CONTROL_CHARACTER_BUT_LINE_BREAK = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Unicode's Bidi_Control: marks, embeddings, overrides and isolates (U+061C, U+200E–U+200F,
+ * U+202A–U+202E, U+2066–U+2069). They change the order in which text is shown, so "Hull
+ * <U+202E>fdp.exe" reads "Hull exe.pdf": a name could pass for another. Right-to-left scripts need
+ * none of them; the bidirectional algorithm orders them by itself.
+ */
+const DIRECTION_CONTROL = /\p{Bidi_Control}/u;
+
+const noControlCharacters = (value: string) => !CONTROL_CHARACTER.test(value);
+const tooLong = (maxLength: number) => `Ensure this field has no more than ${maxLength} characters.`;
+
+/** Refuses control and text-direction characters in a line of text shown to people (names, places, codes). */
+function asSingleLine(text: z.ZodString) {
+  return text
+    .refine(noControlCharacters, messages.controlCharacters)
+    .refine((value) => !DIRECTION_CONTROL.test(value), messages.directionControls);
 }
 
-/** An optional free-text field that may be sent empty. */
+/**
+ * A required, trimmed, non-empty line of text without control or text-direction characters;
+ * missing, null and blank all read "Required" (or `message`).
+ */
+export function requiredText(message: string = messages.required, maxLength = 255) {
+  return asSingleLine(z.string({ error: message }).trim().min(1, message).max(maxLength, tooLong(maxLength)));
+}
+
+/** An optional line of free text that may be sent empty; no control or text-direction characters. */
 export function optionalText(maxLength = 255) {
-  return z.string().trim().max(maxLength, `Ensure this field has no more than ${maxLength} characters.`);
+  return asSingleLine(z.string().trim().max(maxLength, tooLong(maxLength)));
+}
+
+/**
+ * Free text over several lines (a description): line breaks and tabs are kept, other control
+ * characters refused. Text-direction marks are allowed: no one is identified by a description.
+ */
+export function multilineText(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, tooLong(maxLength))
+    .refine((value) => !CONTROL_CHARACTER_BUT_LINE_BREAK.test(value), messages.controlCharacters);
+}
+
+/**
+ * A password: required, and without control characters (which no keyboard types, and PostgreSQL
+ * cannot compare). Trimmed as it always was, so existing passwords keep matching; any other
+ * character is allowed, text-direction marks included, since a password is never shown.
+ */
+export function passwordText(maxLength = 256) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(maxLength, tooLong(maxLength))
+    .refine(noControlCharacters, messages.controlCharacters);
 }
 
 export const id = z.number().int().positive();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDateTime, messages, requiredText } from './common.js';
+import { id, isoDateTime, messages, multilineText, requiredText } from './common.js';
 
 export const Project = z
   .object({
@@ -15,12 +15,7 @@ export const Project = z
 export type Project = z.infer<typeof Project>;
 export const ProjectList = z.array(Project);
 
-const description = z
-  .string()
-  .trim()
-  .max(2000, 'Ensure this field has no more than 2000 characters.')
-  .nullable()
-  .optional();
+const description = multilineText(2000).nullable().optional();
 
 export const ProjectCreateRequest = z
   .object({

@@ -1,3 +1,4 @@
+import { optionalText } from '@hullscope/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -13,7 +14,8 @@ import { assessVat } from './vat.js';
 
 const Params = z.object({ sessionId: z.string().regex(/^sbx_[\w-]{1,64}$/) });
 const Token = z.object({ token: z.string().max(128) });
-const PayForm = Token.extend({ tax_id: z.string().trim().max(64).optional() });
+// The company form's own rule: the VAT ID entered here is saved on the company record.
+const PayForm = Token.extend({ tax_id: optionalText(64).optional() });
 
 export interface SandboxCheckoutDependencies {
   db: Kysely<DB>;

@@ -1,12 +1,16 @@
 import path from 'node:path';
 
-const isPrintable = (char: string) => {
-  const code = char.charCodeAt(0);
-  return code >= 0x20 && code !== 0x7f;
-};
+/**
+ * Control characters (C0, DEL, C1) and Unicode's text-direction controls: the first break ZIP entries
+ * and PostgreSQL (NUL), the second make "<U+202E>gpj.exe" display as "exe.jpg".
+ */
+const UNSHOWABLE = /[\p{Cc}\p{Bidi_Control}]/gu;
 
-/** A file name safe to show and to put in a ZIP: no folders, no control characters, at most 200 chars. */
+/** A file name safe to show and to put in a ZIP: no folders, no control or direction characters, at most 200 chars. */
 export function cleanFileName(name: string | undefined): string {
-  const base = [...path.basename((name ?? '').replace(/\\/g, '/'))].filter(isPrintable).join('').trim();
+  const base = path
+    .basename((name ?? '').replace(/\\/g, '/'))
+    .replace(UNSHOWABLE, '')
+    .trim();
   return (base || 'image').slice(-200);
 }

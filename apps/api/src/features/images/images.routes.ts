@@ -5,14 +5,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { DB, ImageRow } from '../../db/schema.js';
-import { conflict, fieldErrors, notFound } from '../../http/api-error.js';
+import { ApiError, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles } from '../../storage/storage-keys.js';
 import { projectsRepository } from '../projects/projects.repository.js';
 import { imagesRepository } from './images.repository.js';
-import { UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
+import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
 import { uploadImages } from './upload-images.js';
+import { uploadSlots } from './upload-slots.js';
 
 export interface ImageRouteDependencies {
   db: Kysely<DB>;
@@ -27,6 +28,7 @@ export function registerImageRoutes(
 ): void {
   const projects = projectsRepository(db);
   const images = imagesRepository(db);
+  const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
 
   async function ownedProject(owner: number, projectId: number) {
     const project = await projects.findOwned(owner, projectId);
@@ -47,24 +49,38 @@ export function registerImageRoutes(
         [UPLOAD_FIELD]: ['Send the images as multipart/form-data in repeated "images" fields.'],
       });
     }
-    let staged;
-    try {
-      staged = await receiveUpload(request, {
-        maxFileBytes: config.uploads.maxFileBytes,
-        maxFiles: config.uploads.maxFiles,
-        tempDir: config.uploads.tempDir,
-      });
-    } catch (error) {
-      if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
-      throw error;
+    // Before the body is read: a refused upload costs the server nothing but this answer.
+    const release = uploads.take(user.id);
+    if (!release) {
+      const limit = config.uploads.maxConcurrentPerUser;
+      throw tooManyRequests(
+        `You already have ${limit} ${limit === 1 ? 'upload' : 'uploads'} in progress. ` +
+          'Wait until one has finished, then try again.',
+      );
     }
-    const created = await uploadImages(
-      { db, storage, maxPixels: config.uploads.maxPixels, log },
-      user.id,
-      params.id,
-      staged,
-    );
-    return { message: 'Uploaded images successfully', data: created };
+    try {
+      let staged;
+      try {
+        staged = await receiveUpload(request, {
+          maxFileBytes: config.uploads.maxFileBytes,
+          maxFiles: config.uploads.maxFiles,
+          tempDir: config.uploads.tempDir,
+        });
+      } catch (error) {
+        if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
+        if (error instanceof MalformedUploadError) throw new ApiError(400, { detail: error.message });
+        throw error;
+      }
+      const created = await uploadImages(
+        { db, storage, maxPixels: config.uploads.maxPixels, log },
+        user.id,
+        params.id,
+        staged,
+      );
+      return { message: 'Uploaded images successfully', data: created };
+    } finally {
+      release();
+    }
   });
 
   router.add(routes.listThumbnails, async ({ user, params }) => {

@@ -3,10 +3,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { cleanFileName } from './file-names.js';
+import { boundaryProblem } from './multipart-boundary.js';
 
 export interface StagedFile {
   name: string;
@@ -28,6 +29,14 @@ export const UPLOAD_FIELD = 'images';
 /** Thrown when the request as a whole is unusable (too many files); staged files are already removed. */
 export class UploadRequestError extends Error {}
 
+/**
+ * Thrown when the body is not multipart we can read (no or an overlong boundary, a body cut off or
+ * garbled): the client's mistake, answered 400 `{detail}`; staged files are already removed.
+ */
+export class MalformedUploadError extends Error {}
+
+const MALFORMED_BODY = 'The upload could not be read: the multipart body is malformed or incomplete.';
+
 const STAGED_PREFIX = 'upload-';
 
 /** Whether a file in the uploads' temporary folder is a staged upload (one a crash may leave). */
@@ -40,14 +49,48 @@ function megabytes(bytes: number): string {
 }
 
 /**
+ * Writes one part to `tempPath` through `measure`. A failure of the part's own stream (the parser
+ * found the body cut off or garbled) is the client's, a MalformedUploadError; a failure of the disk
+ * stays what it is. Whichever stream fails first is the cause: the pipeline then destroys the other
+ * with the same error.
+ */
+async function savePart(file: Readable, measure: Transform, tempPath: string): Promise<void> {
+  const disk = createWriteStream(tempPath);
+  // The parser may have failed the part before it reached us (a short body arrives all at once).
+  let cause: 'body' | 'disk' | undefined = file.errored ? 'body' : undefined;
+  file.once('error', () => (cause ??= 'body'));
+  disk.once('error', () => (cause ??= 'disk'));
+  try {
+    await pipeline(file, measure, disk);
+  } catch (error) {
+    if (cause === 'body' && !hasStatus(error)) throw new MalformedUploadError(MALFORMED_BODY);
+    throw error;
+  }
+}
+
+/** Errors of @fastify/multipart that carry their own 4xx status (limits, a client that went away). */
+function hasStatus(error: unknown): boolean {
+  return typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/**
  * Streams every `images` part to its own temporary file, hashing on the way, so a large upload is
  * never held in memory. Parts of other fields are drained and ignored.
  */
 export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<StagedFile[]> {
+  const boundary = boundaryProblem(request.headers['content-type']);
+  if (boundary) throw new MalformedUploadError(boundary);
   await mkdir(limits.tempDir, { recursive: true });
   const staged: StagedFile[] = [];
+  const parts = request.files()[Symbol.asyncIterator]();
   try {
-    for await (const part of request.files()) {
+    for (;;) {
+      // Everything the parser throws between parts is about the body the client sent.
+      const next = await parts.next().catch((error: unknown) => {
+        throw hasStatus(error) ? error : new MalformedUploadError(MALFORMED_BODY);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.fieldname !== UPLOAD_FIELD) {
         part.file.resume();
         continue;
@@ -72,7 +115,7 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
         contentHash: '',
       };
       staged.push(file);
-      await pipeline(part.file, measure, createWriteStream(tempPath));
+      await savePart(part.file, measure, tempPath);
       file.sizeBytes = sizeBytes;
       file.contentHash = hash.digest('hex');
       if (part.file.truncated) file.problem = `the file is larger than ${megabytes(limits.maxFileBytes)}`;
@@ -80,7 +123,7 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
     }
   } catch (error) {
     await discardStaged(staged);
-    if (error instanceof UploadRequestError) throw error;
+    if (error instanceof UploadRequestError || error instanceof MalformedUploadError) throw error;
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
       throw new UploadRequestError(`Too many files: at most ${limits.maxFiles} images per upload.`);
     }
