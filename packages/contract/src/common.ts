@@ -76,9 +76,11 @@ export function passwordText(maxLength = 256) {
     .refine(noControlCharacters, messages.controlCharacters);
 }
 
-export const id = z.number().int().positive();
-/** Path parameters arrive as strings; a non-numeric id is simply not found. */
-export const idParam = z.coerce.number().int().positive();
+/** Ids are 32-bit integer keys on PostgreSQL: a larger number names nothing (and must not reach it). */
+export const MAX_DATABASE_ID = 2_147_483_647;
+export const id = z.number().int().positive().max(MAX_DATABASE_ID);
+/** Path parameters arrive as strings; a non-numeric or out-of-range id is simply not found. */
+export const idParam = z.coerce.number().int().positive().max(MAX_DATABASE_ID);
 export const isoDateTime = z.string().describe('ISO 8601 date-time (UTC)');
 
 /** Answer of an action whose body the web app does not use, e.g. registration. */

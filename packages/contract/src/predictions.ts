@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { MAX_DATABASE_ID, id } from './common.js';
 
 export const PredictionThumbnail = z
   .object({
@@ -47,8 +47,8 @@ export type PredictionSet = z.infer<typeof PredictionSet>;
 /** Schedule payload: model id, resolution id and the chosen image ids. */
 export const SchedulePayload = z
   .object({
-    model: z.number({ error: 'Required' }).int().positive(),
-    resolution: z.number({ error: 'Required' }).int().positive(),
+    model: z.number({ error: 'Required' }).int().positive().max(MAX_DATABASE_ID),
+    resolution: z.number({ error: 'Required' }).int().positive().max(MAX_DATABASE_ID),
     images: z.array(id, { error: 'Required' }).min(1, 'Select at least one image.').max(1000),
   })
   .meta({ id: 'SchedulePayload' });

@@ -154,3 +154,58 @@ describe('hostile requests to every endpoint', () => {
     },
   );
 });
+
+describe('ids past the 32-bit range of database keys', () => {
+  const tooLarge = 2_147_483_648;
+
+  it.each(allRoutes.filter(([, route]) => route.path.includes(':')))(
+    '%s answers 404 for one in its path',
+    async (_name, route) => {
+      const url = route.path.replace(/:\w+/g, String(tooLarge));
+      const response = await t.app.inject({
+        method: route.method,
+        url,
+        headers: fuzzer.headers,
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(404);
+    },
+  );
+
+  it.each([
+    { model: tooLarge, resolution: 1, images: [1] },
+    { model: 1, resolution: tooLarge, images: [1] },
+    { model: 1, resolution: 1, images: [tooLarge] },
+  ])('a prediction request with %o answers 400', async (payload) => {
+    for (const action of ['validate-predict-request', 'request-predict']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${targets.ownIds.id}/${action}/`,
+        headers: fuzzer.headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+    }
+  });
+
+  it('an e-mailed link with one as its uid is refused like any wrong link', async () => {
+    const strong = 'Keel-Inspection-2026';
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/reset-password/',
+      payload: {
+        user_id: String(tooLarge * 1000),
+        token: 'x'.repeat(43),
+        password: strong,
+        password2: strong,
+      },
+    });
+    expect(reset.statusCode).toBe(400);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/confirm-registration/',
+      payload: { uid: String(tooLarge), token: 'x'.repeat(43) },
+    });
+    expect(confirm.statusCode).toBe(400);
+  });
+});

@@ -29,7 +29,7 @@ import {
 import { usersRepository } from '../users/users.repository.js';
 import type { JwtService } from './jwt.js';
 import { loginThrottle } from './login-throttle.js';
-import { oneTimeTokens } from './one-time-tokens.js';
+import { linkUserId, oneTimeTokens } from './one-time-tokens.js';
 import { hashPassword, timingEqualiserHash, verifyPassword } from './password-hashing.js';
 import { requestRateLimit } from './request-rate-limit.js';
 
@@ -47,10 +47,6 @@ const UNCONFIRMED =
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid, has expired or has already been used.';
 const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or has already been used.';
 const HOUR_SECONDS = 3600;
-
-function parseUserId(uid: string): number | null {
-  return /^\d{1,15}$/.test(uid) ? Number(uid) : null;
-}
 
 export function authService({ db, jwt, mailer, config, log }: AuthDependencies) {
   const users = usersRepository(db);
@@ -114,7 +110,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
 
     /** Confirms the e-mail once and grants the sign-up bonus in the same transaction. */
     async confirmRegistration({ uid, token }: ConfirmRegistrationRequest): Promise<void> {
-      const userId = parseUserId(uid);
+      const userId = linkUserId(uid);
       const confirmed =
         userId !== null &&
         (await db.transaction().execute(async (trx) => {
@@ -179,7 +175,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
      */
     async resetPassword(request: ResetPasswordRequest, clientAddress: string): Promise<void> {
       await takeAddressAllowance('reset-password', clientAddress);
-      const userId = parseUserId(request.user_id);
+      const userId = linkUserId(request.user_id);
       const user = userId === null ? undefined : await users.findById(userId);
       if (!user || !(await links.isOpen(user.id, 'reset_password', request.token))) {
         throw fieldErrors({ token: [INVALID_RESET_LINK] });

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_DATABASE_ID } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, OneTimeTokenPurpose } from '../../db/schema.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
+
+/** The user id of an e-mailed link's `uid`; null for anything that cannot name a user. */
+export function linkUserId(uid: string): number | null {
+  const userId = /^\d{1,10}$/.test(uid) ? Number(uid) : 0;
+  return userId >= 1 && userId <= MAX_DATABASE_ID ? userId : null;
+}
 
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');

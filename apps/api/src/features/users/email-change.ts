@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { fieldErrors, nonFieldError, serviceUnavailable } from '../../http/api-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../../mail/templates.js';
-import { oneTimeTokens } from '../auth/one-time-tokens.js';
+import { linkUserId, oneTimeTokens } from '../auth/one-time-tokens.js';
 import { EMAIL_TAKEN, emailProblems } from './account-lifecycle.js';
 import { usersRepository } from './users.repository.js';
 
@@ -23,10 +23,6 @@ const INVALID_LINK = 'This confirmation link is invalid, has expired or has alre
 
 type Outcome =
   { kind: 'invalid' } | { kind: 'refused'; problems: string[] } | { kind: 'changed'; address: string };
-
-function parseUserId(uid: string): number | null {
-  return /^\d{1,15}$/.test(uid) ? Number(uid) : null;
-}
 
 /** Addresses are unique without regard to case, so a change of case alone claims no new mailbox. */
 export function isSameAddress(a: string, b: string): boolean {
@@ -89,7 +85,7 @@ export function emailChanges({ db, mailer, config, log }: EmailChangeDependencie
      * Answers the new address.
      */
     async confirm({ uid, token }: ConfirmEmailChangeRequest): Promise<string> {
-      const userId = parseUserId(uid);
+      const userId = linkUserId(uid);
       if (userId === null) throw fieldErrors({ token: [INVALID_LINK] });
       let outcome: Outcome;
       try {
