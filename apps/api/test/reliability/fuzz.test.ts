@@ -83,7 +83,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const allRoutes = Object.entries(routes) as [string, RouteDefinition][];
-// Deleting comes last, the account itself at the very end, so the other routes meet live resources.
+// Deleting comes last, the account itself at the very end, so the other routes meet live resources;
+// the fuzzing is the file's last test for the same reason.
 const deletesLast = (name: string) => (name === 'deleteUser' ? 2 : /^delete/.test(name) ? 1 : 0);
 const fuzzOrder = [...allRoutes].sort(([a], [b]) => deletesLast(a) - deletesLast(b));
 
@@ -103,54 +104,6 @@ describe("another user's resources", () => {
       const unknown = await call(unknownIds);
       expect(theirs.statusCode, theirs.body).toBeGreaterThanOrEqual(400);
       expect([theirs.statusCode, theirs.json()]).toEqual([unknown.statusCode, unknown.json()]);
-    },
-  );
-});
-
-describe('hostile requests to every endpoint', () => {
-  it(
-    `answer below 500, and leave another user's data alone (seed ${SEED})`,
-    { timeout: 120_000 },
-    async () => {
-      const serverErrors: string[] = [];
-      const reachedOthers: string[] = [];
-      let sent = 0;
-      for (const [index, [name, route]] of fuzzOrder.entries()) {
-        for (const request of hostileRequests(name, route, targets, REQUESTS_PER_ROUTE, SEED + index)) {
-          const response = await t.app.inject(request.options);
-          sent += 1;
-          if (response.statusCode >= 500)
-            serverErrors.push(`${name} ${response.statusCode}: ${request.description}`);
-          const namesOthers = Object.entries(targets.othersIds).some(
-            ([param, id]) =>
-              request.options.url?.toString().includes(`/${id}/`) && route.path.includes(`:${param}`),
-          );
-          if (namesOthers && response.statusCode < 300 && route.auth) {
-            reachedOthers.push(`${name} ${response.statusCode}: ${request.description}`);
-          }
-        }
-      }
-      // The figures docs/reliability.md records, printed with every run.
-      process.stdout.write(
-        `fuzz: ${sent} requests, ${serverErrors.length} answers of 500 or more, ${reachedOthers.length} reached another user's resources (seed ${SEED})\n`,
-      );
-      expect(serverErrors).toEqual([]);
-      expect(reachedOthers).toEqual([]);
-
-      const theirProjects = await t.app.inject({
-        method: 'GET',
-        url: '/api/projects/',
-        headers: other.headers,
-      });
-      expect(theirProjects.json().map((project: { id: number }) => project.id)).toEqual([
-        targets.othersIds.id,
-      ]);
-      const theirImages = await t.app.inject({
-        method: 'GET',
-        url: `/api/projects/${targets.othersIds.id}/thumbnails/`,
-        headers: other.headers,
-      });
-      expect(theirImages.json()).toHaveLength(1);
     },
   );
 });
@@ -208,4 +161,52 @@ describe('ids past the 32-bit range of database keys', () => {
     });
     expect(confirm.statusCode).toBe(400);
   });
+});
+
+describe('hostile requests to every endpoint', () => {
+  it(
+    `answer below 500, and leave another user's data alone (seed ${SEED})`,
+    { timeout: 120_000 },
+    async () => {
+      const serverErrors: string[] = [];
+      const reachedOthers: string[] = [];
+      let sent = 0;
+      for (const [index, [name, route]] of fuzzOrder.entries()) {
+        for (const request of hostileRequests(name, route, targets, REQUESTS_PER_ROUTE, SEED + index)) {
+          const response = await t.app.inject(request.options);
+          sent += 1;
+          if (response.statusCode >= 500)
+            serverErrors.push(`${name} ${response.statusCode}: ${request.description}`);
+          const namesOthers = Object.entries(targets.othersIds).some(
+            ([param, id]) =>
+              request.options.url?.toString().includes(`/${id}/`) && route.path.includes(`:${param}`),
+          );
+          if (namesOthers && response.statusCode < 300 && route.auth) {
+            reachedOthers.push(`${name} ${response.statusCode}: ${request.description}`);
+          }
+        }
+      }
+      // The figures docs/reliability.md records, printed with every run.
+      process.stdout.write(
+        `fuzz: ${sent} requests, ${serverErrors.length} answers of 500 or more, ${reachedOthers.length} reached another user's resources (seed ${SEED})\n`,
+      );
+      expect(serverErrors).toEqual([]);
+      expect(reachedOthers).toEqual([]);
+
+      const theirProjects = await t.app.inject({
+        method: 'GET',
+        url: '/api/projects/',
+        headers: other.headers,
+      });
+      expect(theirProjects.json().map((project: { id: number }) => project.id)).toEqual([
+        targets.othersIds.id,
+      ]);
+      const theirImages = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${targets.othersIds.id}/thumbnails/`,
+        headers: other.headers,
+      });
+      expect(theirImages.json()).toHaveLength(1);
+    },
+  );
 });
