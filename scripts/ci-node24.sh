@@ -59,8 +59,10 @@ fi
 echo "::group::Node 24: npm ci (node $(node --version), npm $(npm --version))"
 start=$SECONDS
 npm ci
-node -e 'const D = require("better-sqlite3"); new D(":memory:").prepare("select 1").get();
-  console.log(`better-sqlite3 loads on node ${process.version} (ABI ${process.versions.modules})`)'
+# The product loads better-sqlite3 13 (the alias better-sqlite3-napi) on this Node: see
+# apps/api/src/db/sqlite-driver.ts.
+node -e 'const D = require("better-sqlite3-napi"); new D(":memory:").prepare("select 1").get();
+  console.log(`better-sqlite3 13 loads on node ${process.version} (Node-API ${process.versions.napi})`)'
 echo "Node 24 npm ci: $((SECONDS - start)) s"
 echo "::endgroup::"
 

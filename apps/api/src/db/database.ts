@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
+import { sqliteDriver } from './sqlite-driver.js';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -20,7 +20,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(v
 
 function openSqlite(filename: string): Kysely<DB> {
   mkdirSync(path.dirname(filename), { recursive: true });
-  const connection = new BetterSqlite3(filename);
+  const Sqlite = sqliteDriver();
+  const connection = new Sqlite(filename);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
