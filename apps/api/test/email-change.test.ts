@@ -176,9 +176,40 @@ describe('changing the e-mail address', () => {
       payload: { old_password: STRONG_PASSWORD, password: NEW_PASSWORD, password2: NEW_PASSWORD },
     });
     expect(changed.statusCode).toBe(200);
-    expect(await readUser(user)).not.toHaveProperty('pending_email');
+    // The change ended the earlier session: read with the tokens it answered.
+    const signedIn = { ...user, headers: { authorization: `Bearer ${changed.json().access}` } };
+    const after = await readUser(signedIn);
+    expect(after.email).toBe(user.registration.email);
+    expect(after).not.toHaveProperty('pending_email');
     expect((await confirmChange(link)).json()).toEqual(INVALID_LINK);
-    expect((await readUser(user)).email).toBe(user.registration.email);
+    expect((await readUser(signedIn)).email).toBe(user.registration.email);
+  });
+
+  it('is cancelled by a password reset too', async () => {
+    const user = await signUp(t.app, outbox);
+    const wanted = freshAddress();
+    expect((await updateEmail(user, wanted)).statusCode).toBe(200);
+    const link = await changeLink(wanted);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/request-password-reset/',
+      payload: { email: user.registration.email },
+    });
+    const reset = linkParameters(
+      await waitForMail(outbox, user.registration.email, /Reset your Hullscope password/),
+      '/user/reset-password',
+    );
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/reset-password/',
+      payload: { user_id: reset.uid, token: reset.token, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await confirmChange(link)).json()).toEqual(INVALID_LINK);
+    const signedIn = await login(t.app, user.registration.username, NEW_PASSWORD);
+    const after = await readUser({ ...user, headers: { authorization: `Bearer ${signedIn.json().access}` } });
+    expect(after.email).toBe(user.registration.email);
+    expect(after).not.toHaveProperty('pending_email');
   });
 
   it('refuses a taken or free-mail address at once, as before', async () => {

@@ -26,6 +26,7 @@ import {
   confirmAccount,
   insertAccount,
 } from '../users/account-lifecycle.js';
+import { cancelEmailChange } from '../users/email-change.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { JwtService } from './jwt.js';
 import { loginThrottle } from './login-throttle.js';
@@ -189,6 +190,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
         if (!(await tokens.consume(user.id, 'reset_password', request.token))) return false;
         await tokens.revokeAll(user.id, 'reset_password');
         await usersRepository(trx).setPassword(user.id, passwordHash);
+        await cancelEmailChange(trx, user.id);
         return true;
       });
       if (!done) throw fieldErrors({ token: [INVALID_RESET_LINK] });

@@ -24,6 +24,17 @@ const INVALID_LINK = 'This confirmation link is invalid, has expired or has alre
 type Outcome =
   { kind: 'invalid' } | { kind: 'refused'; problems: string[] } | { kind: 'changed'; address: string };
 
+/**
+ * Voids every open change link of the user and forgets the pending address: a new password, set by
+ * a change or a reset, must also stop whoever asked for the change from confirming it.
+ */
+export function cancelEmailChange(db: Kysely<DB>, userId: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await oneTimeTokens(trx).revokeAll(userId, 'change_email');
+    await usersRepository(trx).setPendingEmail(userId, null);
+  });
+}
+
 /** Addresses are unique without regard to case, so a change of case alone claims no new mailbox. */
 export function isSameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
@@ -39,12 +50,8 @@ export function isSameAddress(a: string, b: string): boolean {
 export function emailChanges({ db, mailer, config, log }: EmailChangeDependencies) {
   const ttlSeconds = config.tokens.confirmationTtlSeconds;
 
-  /** Voids every open change link of the user and forgets the pending address. */
   function cancel(userId: number): Promise<void> {
-    return inTransaction(db, async (trx) => {
-      await oneTimeTokens(trx).revokeAll(userId, 'change_email');
-      await usersRepository(trx).setPendingEmail(userId, null);
-    });
+    return cancelEmailChange(db, userId);
   }
 
   return {
