@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedInUser, login, signUp } from './support/accounts.js';
 import { linkParameters, readOutbox, waitForMail } from './support/outbox.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
@@ -151,6 +151,18 @@ describe('password reset limits', () => {
     for (let index = 0; index < 3; index += 1) {
       expect((await requestFrom(`nobody${index}@shipping-company.com`, '10.2.0.1')).statusCode).toBe(200);
     }
+    // Their work runs after the answers: let it be counted before the next request comes.
+    await vi.waitUntil(
+      async () =>
+        (
+          await limited.app.database.db
+            .selectFrom('throttle_events')
+            .select('id')
+            .where('throttle_key', '=', 'reset-request:10.2.0.1')
+            .execute()
+        ).length === 3,
+      { timeout: 5000 },
+    );
     const overLimit = await requestFrom(member.registration.email, '10.2.0.1');
     expect(overLimit.statusCode).toBe(200);
     expect((await requestFrom(member.registration.email, '10.2.0.2')).statusCode).toBe(200);

@@ -42,8 +42,8 @@ export function accountDelaySeconds(failures: number, settings: ThrottleSettings
  * - per account from anywhere, a delay that grows with the failures instead of a lock, which bounds
  *   guessing from many addresses while the owner can still sign in after a short wait.
  *
- * Each attempt is recorded (reserved) before its password is verified and only then counted, so
- * attempts sent together see each other: at most the limit of them reach the slow password check.
+ * Each attempt is counted and recorded (reserved) in one locked step before its password is
+ * verified, so of attempts sent together exactly the limit reach the slow password check.
  */
 export function loginThrottle(db: Kysely<DB>, settings: ThrottleSettings) {
   const events = throttleEventsRepository(db);
@@ -62,30 +62,27 @@ export function loginThrottle(db: Kysely<DB>, settings: ThrottleSettings) {
     async begin(username: string, address: string): Promise<LoginAttempt> {
       const keys = [pairKey(username, address), addressKey(address), accountKey(username)];
       const [pair, fromAddress, account] = keys as [string, string, string];
-      const ids = await events.add(keys);
-      const now = Date.now();
-      // Everything committed before this count is seen, the reservations of simultaneous attempts
-      // included; an attempt that is refused may have been counted by others, which only errs safe.
-      const others = await events.tally(keys, isoInSeconds(-settings.windowSeconds), ids);
-      const count = (key: string) => others.get(key)?.count ?? 0;
-
       let retryAfter = 0;
-      if (
-        count(pair) >= settings.maxFailuresPerAccount ||
-        count(fromAddress) >= settings.maxFailuresPerAddress
-      ) {
-        retryAfter = settings.windowSeconds;
-      } else {
-        const latest = others.get(account)?.latest;
-        const delayMs = accountDelaySeconds(count(account), settings) * 1000;
-        const waited = latest ? now - Date.parse(latest) : Infinity;
-        if (waited < delayMs) retryAfter = Math.ceil((delayMs - waited) / 1000);
-      }
-      if (retryAfter > 0) {
-        // A refused attempt is not a failure: the password was never tried.
-        await events.removeIds(ids);
-        refuse(retryAfter);
-      }
+      // The count and the reservation are one step under the keys' locks: attempts sent together
+      // take turns, and exactly as many reach the password check as the limits allow.
+      const ids = await events.countThenAdd(keys, isoInSeconds(-settings.windowSeconds), (tallies) => {
+        const count = (key: string) => tallies.get(key)?.count ?? 0;
+        if (
+          count(pair) >= settings.maxFailuresPerAccount ||
+          count(fromAddress) >= settings.maxFailuresPerAddress
+        ) {
+          retryAfter = settings.windowSeconds;
+        } else {
+          // Read after the lock: the previous attempt's time may be later than this one's arrival.
+          const latest = tallies.get(account)?.latest;
+          const delayMs = accountDelaySeconds(count(account), settings) * 1000;
+          const waited = latest ? Date.now() - Date.parse(latest) : Infinity;
+          if (delayMs > 0 && waited < delayMs) retryAfter = Math.ceil((delayMs - waited) / 1000);
+        }
+        return retryAfter === 0;
+      });
+      // A refused attempt is not recorded: the password was never tried.
+      if (ids === null) refuse(retryAfter);
 
       return {
         // The pair's earlier failures are forgiven; the account-wide ones age out on their own, so

@@ -5,18 +5,19 @@ import { throttleEventsRepository } from './throttle-events.repository.js';
 
 /**
  * A sliding-window count of requests per key (a client address, an account) in the database, shared
- * by all API processes. The request is recorded before it is counted, so requests sent together see
- * each other and at most `limit` are let through; a refused request is not counted.
+ * by all API processes. The count and the record of a request are one step under the key's lock, so
+ * of requests sent together exactly `limit` get through; a refused request is not counted.
  */
 export function requestRateLimit(db: Kysely<DB>) {
   const events = throttleEventsRepository(db);
   return {
     async take(key: string, limit: number, windowSeconds: number): Promise<boolean> {
-      const ids = await events.add([key]);
-      const others = await events.tally([key], isoInSeconds(-windowSeconds), ids);
-      if ((others.get(key)?.count ?? 0) < limit) return true;
-      await events.removeIds(ids);
-      return false;
+      const recorded = await events.countThenAdd(
+        [key],
+        isoInSeconds(-windowSeconds),
+        (tallies) => (tallies.get(key)?.count ?? 0) < limit,
+      );
+      return recorded !== null;
     },
   };
 }

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { lockKeys } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
 
 /** The longest window any throttle may count over (configuration keeps windows within it). */
@@ -17,7 +19,25 @@ export interface KeyTally {
  */
 export function throttleEventsRepository(db: Kysely<DB>) {
   return {
-    /** Records one event under each key at once, committed before anyone counts; answers their ids. */
+    /**
+     * Counts the keys' events within the window and, when `allow` agrees, records one event under
+     * each, in one transaction under the keys' locks: callers at the same moment take turns, so
+     * exactly as many get through as the limits allow. Answers the new events' ids, or null.
+     */
+    async countThenAdd(
+      keys: readonly string[],
+      since: string,
+      allow: (tallies: Map<string, KeyTally>) => boolean,
+    ): Promise<number[] | null> {
+      return inTransaction(db, async (trx) => {
+        await lockKeys(trx, keys);
+        const events = throttleEventsRepository(trx);
+        if (!allow(await events.tally(keys, since))) return null;
+        return events.add(keys);
+      });
+    },
+
+    /** Records one event under each key at once; answers their ids. */
     async add(keys: readonly string[]): Promise<number[]> {
       const now = nowIso();
       const rows = await db
@@ -28,9 +48,9 @@ export function throttleEventsRepository(db: Kysely<DB>) {
       return rows.map((row) => row.id);
     },
 
-    /** Events per key newer than `since`, leaving out the ids given (the caller's own). */
-    async tally(keys: readonly string[], since: string, excludeIds: readonly number[]) {
-      let query = db
+    /** Events per key newer than `since`. */
+    async tally(keys: readonly string[], since: string) {
+      const query = db
         .selectFrom('throttle_events')
         .select((eb) => [
           'throttle_key',
@@ -40,7 +60,6 @@ export function throttleEventsRepository(db: Kysely<DB>) {
         .where('throttle_key', 'in', keys)
         .where('created_at', '>', since)
         .groupBy('throttle_key');
-      if (excludeIds.length > 0) query = query.where('id', 'not in', excludeIds);
       const rows = await query.execute();
       const tallies = new Map<string, KeyTally>(keys.map((key) => [key, { count: 0, latest: null }]));
       for (const row of rows) tallies.set(row.throttle_key, { count: Number(row.count), latest: row.latest });
