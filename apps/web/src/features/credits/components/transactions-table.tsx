@@ -23,6 +23,32 @@ function formatAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
+/** Only these rows move the balance; a purchase still PENDING, FAILED or EXPIRED never did. */
+const COUNTING_STATUSES: ReadonlySet<string> = new Set(['SETTLED', 'PAID']);
+
+function AmountCell({ transaction }: { transaction: Transaction }) {
+  if (!COUNTING_STATUSES.has(transaction.status)) {
+    return (
+      <TableCell align="right" sx={{ color: 'text.secondary' }}>
+        <Typography component="span" variant="body2" sx={{ textDecoration: 'line-through' }}>
+          {formatAmount(transaction.amount)}
+        </Typography>
+        <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+          {transaction.status === 'PENDING' ? 'awaiting payment' : 'not credited'}
+        </Typography>
+      </TableCell>
+    );
+  }
+  return (
+    <TableCell
+      align="right"
+      sx={{ fontWeight: 600, color: transaction.amount < 0 ? 'error.main' : 'success.main' }}
+    >
+      {formatAmount(transaction.amount)}
+    </TableCell>
+  );
+}
+
 /** 'Your Transactions', newest first: the API's list reversed (spec §2.3). */
 export function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
   const newestFirst = [...transactions].reverse();
@@ -65,12 +91,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                 <TableCell>{queue?.images.length ?? '–'}</TableCell>
                 <TableCell>{queue?.resolution.name ?? '–'}</TableCell>
                 <TableCell>{transaction.status}</TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ fontWeight: 600, color: transaction.amount < 0 ? 'error.main' : 'success.main' }}
-                >
-                  {formatAmount(transaction.amount)}
-                </TableCell>
+                <AmountCell transaction={transaction} />
               </TableRow>
             );
           })}
