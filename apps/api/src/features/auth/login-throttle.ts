@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isoInSeconds } from '../../db/time.js';
 import { tooManyRequests } from '../../http/api-error.js';
-import { throttleEventsRepository } from './throttle-events.repository.js';
+import { type KeyTally, throttleEventsRepository } from './throttle-events.repository.js';
 
 export interface ThrottleSettings {
   /** Failures of one account from one client address before that pair is refused. */
@@ -29,10 +29,30 @@ const pairKey = (username: string, address: string) => `${pairPrefix(username)}$
 const addressKey = (address: string) => `address:${address}`;
 
 /** 1 s at the threshold, doubling with each further failure, up to the cap. */
-export function accountDelaySeconds(failures: number, settings: ThrottleSettings): number {
+function accountDelaySeconds(failures: number, settings: ThrottleSettings): number {
   if (failures < settings.accountDelayAfterFailures) return 0;
   const doublings = Math.min(failures - settings.accountDelayAfterFailures, 30);
   return Math.min(2 ** doublings, settings.maxDelaySeconds);
+}
+
+/**
+ * How long an attempt must wait given the failures counted under its keys: the window for a hard
+ * limit, what is left of the account's delay, or 0 to go ahead. Judged when the keys are locked,
+ * so the previous attempt's time may be later than this one's arrival.
+ */
+function secondsToWait(
+  tallies: Map<string, KeyTally>,
+  keys: { pair: string; fromAddress: string; account: string },
+  settings: ThrottleSettings,
+): number {
+  const count = (key: string) => tallies.get(key)?.count ?? 0;
+  if (count(keys.pair) >= settings.maxFailuresPerAccount) return settings.windowSeconds;
+  if (count(keys.fromAddress) >= settings.maxFailuresPerAddress) return settings.windowSeconds;
+  const delayMs = accountDelaySeconds(count(keys.account), settings) * 1000;
+  const latest = tallies.get(keys.account)?.latest;
+  if (delayMs === 0 || !latest) return 0;
+  const waited = Date.now() - Date.parse(latest);
+  return waited < delayMs ? Math.ceil((delayMs - waited) / 1000) : 0;
 }
 
 /**
@@ -66,19 +86,7 @@ export function loginThrottle(db: Kysely<DB>, settings: ThrottleSettings) {
       // The count and the reservation are one step under the keys' locks: attempts sent together
       // take turns, and exactly as many reach the password check as the limits allow.
       const ids = await events.countThenAdd(keys, isoInSeconds(-settings.windowSeconds), (tallies) => {
-        const count = (key: string) => tallies.get(key)?.count ?? 0;
-        if (
-          count(pair) >= settings.maxFailuresPerAccount ||
-          count(fromAddress) >= settings.maxFailuresPerAddress
-        ) {
-          retryAfter = settings.windowSeconds;
-        } else {
-          // Read after the lock: the previous attempt's time may be later than this one's arrival.
-          const latest = tallies.get(account)?.latest;
-          const delayMs = accountDelaySeconds(count(account), settings) * 1000;
-          const waited = latest ? Date.now() - Date.parse(latest) : Infinity;
-          if (delayMs > 0 && waited < delayMs) retryAfter = Math.ceil((delayMs - waited) / 1000);
-        }
+        retryAfter = secondsToWait(tallies, { pair, fromAddress, account }, settings);
         return retryAfter === 0;
       });
       // A refused attempt is not recorded: the password was never tried.

@@ -21,5 +21,3 @@ export function requestRateLimit(db: Kysely<DB>) {
     },
   };
 }
-
-export type RequestRateLimit = ReturnType<typeof requestRateLimit>;

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
 
 /** The longest window any throttle may count over (configuration keeps windows within it). */
-export const THROTTLE_EVENTS_KEPT_SECONDS = 86_400;
+const THROTTLE_EVENTS_KEPT_SECONDS = 86_400;
 
 export interface KeyTally {
   count: number;
@@ -50,7 +50,7 @@ export function throttleEventsRepository(db: Kysely<DB>) {
 
     /** Events per key newer than `since`. */
     async tally(keys: readonly string[], since: string) {
-      const query = db
+      const rows = await db
         .selectFrom('throttle_events')
         .select((eb) => [
           'throttle_key',
@@ -59,8 +59,8 @@ export function throttleEventsRepository(db: Kysely<DB>) {
         ])
         .where('throttle_key', 'in', keys)
         .where('created_at', '>', since)
-        .groupBy('throttle_key');
-      const rows = await query.execute();
+        .groupBy('throttle_key')
+        .execute();
       const tallies = new Map<string, KeyTally>(keys.map((key) => [key, { count: 0, latest: null }]));
       for (const row of rows) tallies.set(row.throttle_key, { count: Number(row.count), latest: row.latest });
       return tallies;
@@ -91,5 +91,3 @@ export function throttleEventsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type ThrottleEvents = ReturnType<typeof throttleEventsRepository>;
