@@ -22,6 +22,8 @@ export function nonFieldError(message: string): ApiError {
   return fieldErrors({ [NON_FIELD_ERRORS]: [message] });
 }
 
+/** 400 `{detail}`: the request could not be read at all, so no field is to blame. */
+export const badRequest = (detail: string) => new ApiError(400, { detail });
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
 export const unauthorized = (detail: string) => new ApiError(401, { detail });
 export const forbidden = (detail: string) => new ApiError(403, { detail });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../http/api-error.js';
+import { badRequest } from '../../http/api-error.js';
 import { type StripeProvider, WebhookSignatureError } from '../../payments/stripe-provider.js';
 import type { FulfilPurchase } from './fulfil-purchase.js';
 import { fulfilmentOfStripeEvent } from './stripe-events.js';
@@ -35,7 +35,7 @@ export async function registerStripeWebhook(
             typeof signature === 'string' ? signature : undefined,
           );
         } catch (error) {
-          if (error instanceof WebhookSignatureError) throw new ApiError(400, { detail: error.message });
+          if (error instanceof WebhookSignatureError) throw badRequest(error.message);
           throw error;
         }
         const fulfilment = fulfilmentOfStripeEvent(event);

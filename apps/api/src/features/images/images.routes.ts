@@ -1,11 +1,11 @@
 import type {} from '@fastify/multipart';
 import { routes } from '@hullscope/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { DB, ImageRow } from '../../db/schema.js';
-import { ApiError, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
+import { badRequest, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
 import type { Router } from '../../http/router.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles } from '../../storage/storage-keys.js';
@@ -29,6 +29,21 @@ export function registerImageRoutes(
   const projects = projectsRepository(db);
   const images = imagesRepository(db);
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
+
+  /** The request's files in temporary storage; a request unusable as a whole is a 400. */
+  async function stageUpload(request: FastifyRequest) {
+    try {
+      return await receiveUpload(request, {
+        maxFileBytes: config.uploads.maxFileBytes,
+        maxFiles: config.uploads.maxFiles,
+        tempDir: config.uploads.tempDir,
+      });
+    } catch (error) {
+      if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
+      if (error instanceof MalformedUploadError) throw badRequest(error.message);
+      throw error;
+    }
+  }
 
   async function ownedProject(owner: number, projectId: number) {
     const project = await projects.findOwned(owner, projectId);
@@ -59,23 +74,11 @@ export function registerImageRoutes(
       );
     }
     try {
-      let staged;
-      try {
-        staged = await receiveUpload(request, {
-          maxFileBytes: config.uploads.maxFileBytes,
-          maxFiles: config.uploads.maxFiles,
-          tempDir: config.uploads.tempDir,
-        });
-      } catch (error) {
-        if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
-        if (error instanceof MalformedUploadError) throw new ApiError(400, { detail: error.message });
-        throw error;
-      }
       const created = await uploadImages(
         { db, storage, maxPixels: config.uploads.maxPixels, log },
         user.id,
         params.id,
-        staged,
+        await stageUpload(request),
       );
       return { message: 'Uploaded images successfully', data: created };
     } finally {
