@@ -35,8 +35,3 @@ export function decodedSize(metadata: sharp.Metadata, width: number, height: num
   const channels = metadata.channels ?? 4;
   return { bytes: width * height * channels * bytesPerSample, channels, bitsPerSample: bytesPerSample * 8 };
 }
-
-/** Whether the decoded image is wider than 8 bits a sample, and worth reducing as soon as it is read. */
-export function isWiderThan8Bits(metadata: sharp.Metadata): boolean {
-  return (BYTES_PER_SAMPLE[metadata.depth ?? ''] ?? 16) > 1;
-}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import heicDecode from 'heic-decode';
 import sharp from 'sharp';
-import { MAX_DECODED_BYTES_PER_PIXEL, decodedSize, isWiderThan8Bits } from './decoded-size.js';
+import { MAX_DECODED_BYTES_PER_PIXEL, decodedSize } from './decoded-size.js';
 import { ImageRejectedError } from './image-rejected.js';
 
 // Every upload and prediction reads a different image, so libvips' operation cache (up to 50 MB by
@@ -113,7 +113,7 @@ export async function openImage(
   // step then holds half the bytes or less (a 100 MP 16-bit PNG: ~115 instead of ~150 MB peak, in
   // half the time), and the previews and model inputs are 8-bit anyway. Only then, because it turns
   // off the JPEG and WebP shrink-on-load.
-  if (isWiderThan8Bits(metadata)) image.pipelineColourspace(isGrey(metadata.space) ? 'b-w' : 'srgb');
+  if (decoded.bitsPerSample > 8) image.pipelineColourspace(isGrey(metadata.space) ? 'b-w' : 'srgb');
   return { image, format: metadata.format, ...oriented };
 }
 
