@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, messages, requiredText } from './common.js';
-import { username } from './auth.js';
+import { ConfirmRegistrationRequest, username } from './auth.js';
 
 export const User = z
   .object({
@@ -29,8 +29,6 @@ export const UserUpdateRequest = z
   .meta({ id: 'UserUpdateRequest' });
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>;
 
-/** The uid and token of the link sent to a new address; the same shape as the registration link's. */
-export const ConfirmEmailChangeRequest = z
-  .object({ uid: requiredText(), token: requiredText(messages.required, 512) })
-  .meta({ id: 'ConfirmEmailChangeRequest' });
+/** The uid and token of the link sent to a new address: the registration link's shape. */
+export const ConfirmEmailChangeRequest = ConfirmRegistrationRequest.meta({ id: 'ConfirmEmailChangeRequest' });
 export type ConfirmEmailChangeRequest = z.infer<typeof ConfirmEmailChangeRequest>;
