@@ -31,7 +31,7 @@ import { segment } from '../src/inference/segment.js';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
-import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
+import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';

@@ -8,30 +8,50 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { databaseKey } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
+import type { ApiContext, ApiRegistrar } from './feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
-import { registerBilling } from './features/billing/register-billing.js';
-import { authService } from './features/auth/auth.service.js';
 import { JwtService } from './features/auth/jwt.js';
+import { registerBilling } from './features/billing/register-billing.js';
 import { registerCompanyRoutes } from './features/company/company.routes.js';
 import { registerCreditRoutes } from './features/credits/credits.routes.js';
+import { registerDownloadRoutes } from './features/downloads/downloads.routes.js';
 import { registerHealthRoute } from './features/health/health.routes.js';
-import { registerPredictionPipeline } from './features/predictions/register-prediction-pipeline.js';
+import { imagesRepository } from './features/images/images.repository.js';
+import { registerImageRoutes } from './features/images/images.routes.js';
+import { isStagedUpload } from './features/images/receive-upload.js';
+import { registerModels } from './features/models/models.routes.js';
+import { registerPredictionRoutes } from './features/predictions/predictions.routes.js';
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
-import { emailChanges } from './features/users/email-change.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
-import { usersService } from './features/users/users.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
 import { registerWebApp } from './http/web-app.js';
+import { jobCatalog } from './job-catalog.js';
+import { databaseJobQueue } from './jobs/database-job-queue.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
-import { imagesRepository } from './features/images/images.repository.js';
-import { isStagedUpload } from './features/images/receive-upload.js';
+import { createPaymentProvider } from './payments/create-payment-provider.js';
 import { sweepAbandonedFiles } from './storage/abandoned-files.js';
 import { isPartialWrite, localStorage } from './storage/local-storage.js';
 import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
+import { buildWorker } from './worker.js';
+
+/** Every feature of the API, in the order their routes and start-up steps are added. */
+const apiFeatures: ApiRegistrar[] = [
+  registerAuthRoutes,
+  registerUserRoutes,
+  registerCompanyRoutes,
+  registerCreditRoutes,
+  registerProjectRoutes,
+  registerModels,
+  registerImageRoutes,
+  registerPredictionRoutes,
+  registerDownloadRoutes,
+  registerBilling,
+  registerHealthRoute,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,22 +135,34 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     accessTtlSeconds: config.tokens.accessTtlSeconds,
     refreshTtlSeconds: config.tokens.refreshTtlSeconds,
   });
-  const router = createRouter(app, createAuthenticator(jwt, db));
-  registerAuthRoutes(router, authService({ db, jwt, mailer, config, log: app.log }));
-  const emailChangeFlow = emailChanges({ db, mailer, config, log: app.log });
-  registerUserRoutes(router, usersService(db, jwt, storage, emailChangeFlow), emailChangeFlow);
-  registerCompanyRoutes(router, db);
-  registerCreditRoutes(router, db);
-  registerProjectRoutes(router, db, storage);
-  const pipeline = await registerPredictionPipeline(app, router, { db, storage, config });
-  closers.push(() => pipeline.stop());
+  const queue = databaseJobQueue(jobCatalog);
+  const api: ApiContext = {
+    app,
+    router: createRouter(app, createAuthenticator(jwt, db)),
+    db,
+    storage,
+    mailer,
+    payments: createPaymentProvider(config.payments, config.appUrl, config.jwtSecret),
+    queue,
+    jwt,
+    config,
+    log: app.log,
+  };
+  for (const register of apiFeatures) await register(api);
+
+  // The embedded default runs the worker in this process (WORKER_ENABLED=false leaves jobs to
+  // worker processes); it is started once the app is ready and stopped before the database closes.
+  if (config.worker.enabled) {
+    const worker = await buildWorker({ db, storage, config, log: app.log });
+    queue.onEnqueued(() => worker.wake());
+    app.addHook('onReady', async () => worker.start());
+    closers.push(() => worker.stop());
+  }
   // After the worker: closing never waits on the walk before the images in flight are finished.
   closers.push(async () => {
     stopSweep.abort();
     await sweeping;
   });
-  await registerBilling(app, router, { db, mailer, config });
-  registerHealthRoute(app, db);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

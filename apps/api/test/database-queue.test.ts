@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { databaseQueue } from '../src/jobs/database-queue.js';
-import type { JobDefinition } from '../src/jobs/job-queue.js';
+import { databaseJobQueue } from '../src/jobs/database-job-queue.js';
+import { databaseJobRunner } from '../src/jobs/database-job-runner.js';
+import { jobHandlers } from '../src/jobs/job-handlers.js';
+import { type JobHandler, catalogOf, defineJob } from '../src/jobs/job-queue.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -18,10 +20,7 @@ function gatedJob(name: string) {
   const outcome = new Promise<'succeed' | 'fail'>((resolve) => (release = resolve));
   const givenUp: unknown[] = [];
   const runs = { count: 0 };
-  const definition: JobDefinition<{ n: number }> = {
-    name,
-    payload: z.object({ n: z.number() }),
-    maxAttempts: 1,
+  const handler: JobHandler<{ n: number }> = {
     async handle() {
       runs.count += 1;
       started();
@@ -31,17 +30,27 @@ function gatedJob(name: string) {
       givenUp.push(payload);
     },
   };
-  return { definition, handlerStarted, release, givenUp, runs };
+  return { name, handler, handlerStarted, release, givenUp, runs };
 }
 
-/** A queue that knows only this job, polling often. */
-function queueFor(definition: JobDefinition<{ n: number }>) {
-  return databaseQueue(
+/** A queue and a runner that know only this one-attempt job, polling often. */
+function queueFor(name: string, handler: JobHandler<{ n: number }>) {
+  const catalog = catalogOf([defineJob(name, z.object({ n: z.number() }), { maxAttempts: 1 })]);
+  const jobs = jobHandlers(catalog);
+  jobs.handle(name, handler);
+  const runner = databaseJobRunner(
     t.app.database.db,
-    new Map([[definition.name, definition as JobDefinition<unknown>]]),
+    jobs.complete(),
     { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
     t.app.log,
   );
+  const queue = databaseJobQueue(catalog);
+  return {
+    enqueue: (payload: { n: number }) =>
+      t.app.database.db.transaction().execute((trx) => queue.enqueue(trx, name, payload)),
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+  };
 }
 
 /** The row of the one job named `name` (each test's job has its own name). */
@@ -57,11 +66,11 @@ describe('the database queue', () => {
     async (outcome) => {
       const { db } = t.app.database;
       const job = gatedJob(`gated-${outcome}`);
-      const queue = queueFor(job.definition);
-      await db.transaction().execute((trx) => queue.enqueue(trx, job.definition, { n: 1 }));
+      const queue = queueFor(job.name, job.handler);
+      await queue.enqueue({ n: 1 });
       queue.start();
       await job.handlerStarted;
-      const claimed = await jobNamed(job.definition.name);
+      const claimed = await jobNamed(job.name);
       expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
 
       // What a second worker's claim does once the lease has run out.
@@ -85,15 +94,14 @@ describe('the database queue', () => {
   );
 
   it('records the end of a job its worker still holds', async () => {
-    const { db } = t.app.database;
     const job = gatedJob('gated-held');
-    const queue = queueFor(job.definition);
-    await db.transaction().execute((trx) => queue.enqueue(trx, job.definition, { n: 2 }));
+    const queue = queueFor(job.name, job.handler);
+    await queue.enqueue({ n: 2 });
     queue.start();
     await job.handlerStarted;
     job.release('fail');
     await queue.stop();
-    const after = await jobNamed(job.definition.name);
+    const after = await jobNamed(job.name);
     expect(after).toMatchObject({
       status: 'failed',
       attempts: 1,
@@ -106,13 +114,13 @@ describe('the database queue', () => {
   it('gives up a job claimed past its last attempt (its process died during it) without running it', async () => {
     const { db } = t.app.database;
     const job = gatedJob('gated-crashed');
-    const queue = queueFor(job.definition);
+    const queue = queueFor(job.name, job.handler);
     // What a process killed during the job's only attempt leaves: running, its lease run out.
     const past = new Date(Date.now() - 60_000).toISOString();
     await db
       .insertInto('jobs')
       .values({
-        name: job.definition.name,
+        name: job.name,
         payload: JSON.stringify({ n: 3 }),
         status: 'running',
         attempts: 1,
@@ -127,7 +135,7 @@ describe('the database queue', () => {
     await vi.waitFor(() => expect(job.givenUp).toEqual([{ n: 3 }]), { timeout: 5_000 });
     await queue.stop();
 
-    const after = await jobNamed(job.definition.name);
+    const after = await jobNamed(job.name);
     expect(after).toMatchObject({
       status: 'failed',
       attempts: 2,
@@ -139,10 +147,7 @@ describe('the database queue', () => {
   it('marks a job failed only once its give-up has succeeded; a give-up that throws is tried again', async () => {
     const { db } = t.app.database;
     const seenDuringGiveUp: string[] = [];
-    const definition: JobDefinition<{ n: number }> = {
-      name: 'failing-give-up',
-      payload: z.object({ n: z.number() }),
-      maxAttempts: 1,
+    const handler: JobHandler<{ n: number }> = {
       async handle() {
         throw new Error('the handler failed');
       },
@@ -151,11 +156,11 @@ describe('the database queue', () => {
         if (seenDuringGiveUp.length === 1) throw new Error('the refund failed');
       },
     };
-    const queue = queueFor(definition);
-    await db.transaction().execute((trx) => queue.enqueue(trx, definition, { n: 4 }));
+    const queue = queueFor('failing-give-up', handler);
+    await queue.enqueue({ n: 4 });
     queue.start();
     await vi.waitFor(() => expect(seenDuringGiveUp).toHaveLength(1), { timeout: 5_000 });
-    const job = () => jobNamed(definition.name);
+    const job = () => jobNamed('failing-give-up');
     // Still running and leased: a later claim will give it up again.
     await vi.waitFor(async () => expect((await job()).locked_until).not.toBeNull());
     expect((await job()).status).toBe('running');
@@ -163,7 +168,7 @@ describe('the database queue', () => {
     await db
       .updateTable('jobs')
       .set({ locked_until: new Date(Date.now() - 1_000).toISOString() })
-      .where('name', '=', definition.name)
+      .where('name', '=', 'failing-give-up')
       .execute();
     await vi.waitFor(async () => expect((await job()).status).toBe('failed'), { timeout: 5_000 });
     await queue.stop();

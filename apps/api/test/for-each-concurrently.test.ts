@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachConcurrently } from '../src/jobs/for-each-concurrently.js';
+import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
 
 /** A promise with its resolve exposed, to decide by hand when a piece of work ends. */
 function gate() {

@@ -1,5 +1,5 @@
 import type { ModelManifest } from '@hullscope/contract';
-import { forEachConcurrently } from '../jobs/for-each-concurrently.js';
+import { forEachConcurrently } from '../lib/for-each-concurrently.js';
 import type { RgbImage } from '../media/renditions.js';
 import { type Region, toModelInput } from './preprocess.js';
 import type { FusedSession } from './session-cache.js';

@@ -10,17 +10,50 @@ export class JobInterruptedError extends Error {
   }
 }
 
+/**
+ * One kind of job as producers see it: its name, the schema of its payload and how often it is
+ * tried. Declared in a small `<name>.job.ts` beside the feature that runs it; the handler is
+ * registered separately, by name, where workers are built.
+ */
+export interface JobSpec<Name extends string = string, Payload = unknown> {
+  name: Name;
+  payload: z.ZodType<Payload>;
+  maxAttempts: number;
+}
+
+export function defineJob<const Name extends string, Payload>(
+  name: Name,
+  payload: z.ZodType<Payload>,
+  { maxAttempts }: { maxAttempts: number },
+): JobSpec<Name, Payload> {
+  return { name, payload, maxAttempts };
+}
+
+/** Every job kind, keyed by name. */
+export type JobCatalog = Record<string, JobSpec>;
+
+export type PayloadOf<Spec> = Spec extends JobSpec<string, infer Payload> ? Payload : never;
+
+/** The catalog of the given job specs, keyed by their names; a name given twice is refused. */
+export function catalogOf<const Specs extends readonly JobSpec[]>(
+  specs: Specs,
+): { [Spec in Specs[number] as Spec['name']]: Spec } {
+  const catalog: JobCatalog = {};
+  for (const spec of specs) {
+    if (catalog[spec.name]) throw new Error(`Job "${spec.name}" is catalogued twice`);
+    catalog[spec.name] = spec;
+  }
+  return catalog as { [Spec in Specs[number] as Spec['name']]: Spec };
+}
+
 export interface JobContext {
   /** Aborted when the worker stops; long handlers check it between units of work. */
   signal: AbortSignal;
   attempt: number;
 }
 
-/** One kind of job: a name, its payload schema and exactly one handler. */
-export interface JobDefinition<Payload> {
-  name: string;
-  payload: z.ZodType<Payload>;
-  maxAttempts: number;
+/** What a worker does with one kind of job. */
+export interface JobHandler<Payload> {
   handle(payload: Payload, context: JobContext): Promise<void>;
   /**
    * Called when the last attempt has failed, or ended with its process, to leave the business state
@@ -30,13 +63,23 @@ export interface JobDefinition<Payload> {
 }
 
 /**
- * The queue port. `enqueue` takes the caller's transaction so a job exists exactly when the business
- * change that needs it commits. The embedded adapter is a table in the same database; pg-boss can
- * implement the same port for the scale-out mode.
+ * The producers' side of the queue port: a job is enqueued by name, its payload checked against the
+ * catalog, in the caller's transaction, so a job exists exactly when the business change that needs
+ * it commits. Producers never see handlers.
  */
-export interface JobQueue {
-  enqueue<Payload>(trx: Kysely<DB>, definition: JobDefinition<Payload>, payload: Payload): Promise<void>;
+export interface JobQueue<Catalog extends JobCatalog> {
+  enqueue<Name extends keyof Catalog & string>(
+    trx: Kysely<DB>,
+    name: Name,
+    payload: PayloadOf<Catalog[Name]>,
+  ): Promise<void>;
+}
+
+/** The workers' side: takes jobs and runs their handlers until stopped. */
+export interface JobRunner {
   start(): void;
+  /** Looks for work now rather than at the next poll (a job was just enqueued in this process). */
+  wake(): void;
   /** Stops taking jobs, interrupts running ones at their next checkpoint and waits for them. */
   stop(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { fromBuffer } from 'yauzl';
 import { expect } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
-import { predictRequestJob } from '../../src/features/predictions/run-predict-request.js';
+import { predictRequestHandler } from '../../src/features/predictions/run-predict-request.js';
 import type { SessionCache } from '../../src/inference/session-cache.js';
 import { localStorage } from '../../src/storage/local-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
@@ -101,7 +101,7 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
 }
 
 /**
- * The prediction job over the test app's database, storage (or `storage`, wrapping it) and limits,
+ * The prediction job's handler over the test app's database, storage (or `storage`, wrapping it) and limits,
  * with `sessions` for models.
  */
 export function predictJobFor(
@@ -109,7 +109,7 @@ export function predictJobFor(
   sessions: SessionCache,
   storage: Storage = localStorage(t.config.storageDir),
 ) {
-  return predictRequestJob({
+  return predictRequestHandler({
     db: t.app.database.db,
     storage,
     sessions,

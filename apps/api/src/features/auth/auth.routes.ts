@@ -1,8 +1,10 @@
 import { routes } from '@hullscope/contract';
-import type { Router } from '../../http/router.js';
-import type { AuthService } from './auth.service.js';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { authService } from './auth.service.js';
 
-export function registerAuthRoutes(router: Router, auth: AuthService): void {
+export const registerAuthRoutes: ApiRegistrar = ({ router, db, jwt, mailer, config, log }) => {
+  const auth = authService({ db, jwt, mailer, config, log });
+
   router.add(routes.obtainTokens, ({ body, request }) => auth.login(body, request.ip));
 
   router.add(routes.refreshToken, ({ body }) => auth.refresh(body.refresh));
@@ -28,4 +30,4 @@ export function registerAuthRoutes(router: Router, auth: AuthService): void {
     await auth.resetPassword(body, request.ip);
     return { message: 'Password successfully reset.' };
   });
-}
+};

@@ -1,10 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
-import type { DB } from '../../db/schema.js';
-import type { Router } from '../../http/router.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { createPaymentProvider } from '../../payments/create-payment-provider.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import { registerBillingRoutes } from './billing.routes.js';
 import { checkoutService } from './checkout.service.js';
 import { purchaseFulfilment } from './fulfil-purchase.js';
@@ -12,12 +6,14 @@ import { registerSandboxCheckout } from './sandbox-checkout.routes.js';
 import { registerStripeWebhook } from './stripe-webhook.routes.js';
 
 /** Prices, checkout and fulfilment, with the provider the configuration chose and its own routes. */
-export async function registerBilling(
-  app: FastifyInstance,
-  router: Router,
-  { db, mailer, config }: { db: Kysely<DB>; mailer: Mailer; config: Config },
-): Promise<void> {
-  const provider = createPaymentProvider(config.payments, config.appUrl, config.jwtSecret);
+export const registerBilling: ApiRegistrar = async ({
+  app,
+  router,
+  db,
+  mailer,
+  payments: provider,
+  config,
+}) => {
   const fulfilPurchase = purchaseFulfilment(db, mailer, app.log);
   registerBillingRoutes(
     router,
@@ -35,4 +31,4 @@ export async function registerBilling(
     await registerSandboxCheckout(app, { db, provider, fulfilPurchase, appUrl: config.appUrl });
   }
   app.log.info({ provider: provider.name }, 'payments ready');
-}
+};

@@ -1,8 +1,7 @@
 import { routes, type Company } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
-import type { CompanyRow, DB } from '../../db/schema.js';
+import type { CompanyRow } from '../../db/schema.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import { fieldErrors, notFound } from '../../http/api-error.js';
-import type { Router } from '../../http/router.js';
 import { companyRepository } from './company.repository.js';
 import { countryList, isCountryCode } from './countries.js';
 
@@ -12,7 +11,7 @@ function toCompany(row: CompanyRow | undefined): Company {
   return company;
 }
 
-export function registerCompanyRoutes(router: Router, db: Kysely<DB>): void {
+export const registerCompanyRoutes: ApiRegistrar = ({ router, db }) => {
   const companies = companyRepository(db);
 
   router.add(routes.getCompany, async ({ user }) => toCompany(await companies.findByOwner(user.id)));
@@ -23,4 +22,4 @@ export function registerCompanyRoutes(router: Router, db: Kysely<DB>): void {
   });
 
   router.add(routes.listCountries, async () => countryList);
-}
+};

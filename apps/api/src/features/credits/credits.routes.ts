@@ -1,12 +1,10 @@
 import { routes } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { Router } from '../../http/router.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import { balanceOf } from './ledger.js';
 import { listTransactions } from './transactions.js';
 
-export function registerCreditRoutes(router: Router, db: Kysely<DB>): void {
+export const registerCreditRoutes: ApiRegistrar = ({ router, db }) => {
   router.add(routes.getCredits, async ({ user }) => ({ credits: await balanceOf(db, user.id) }));
 
   router.add(routes.listTransactions, ({ user }) => listTransactions(db, user.id));
-}
+};

@@ -1,13 +1,10 @@
 import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { notFound } from '../../http/api-error.js';
-import type { Router } from '../../http/router.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import type { Storage } from '../../storage/storage.js';
-import { imagesRepository } from '../images/images.repository.js';
-import { projectsRepository } from '../projects/projects.repository.js';
+import { ownedImageOr404 } from '../images/owned-image.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { type ArchiveFile, type SummaryRow, archiveContents } from './archive-contents.js';
 import { zipStream } from './zip-stream.js';
 
@@ -31,21 +28,16 @@ function sendZip(
     .send(zipStream(storage, files, summary, reply.log));
 }
 
-export function registerDownloadRoutes(router: Router, db: Kysely<DB>, storage: Storage): void {
-  const projects = projectsRepository(db);
-  const images = imagesRepository(db);
-
+export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage }) => {
   router.add(routes.downloadProject, async ({ user, params, reply }) => {
-    const project = await projects.findOwned(user.id, params.id);
-    if (!project) throw notFound();
+    const project = await ownedProjectOr404(db, user.id, params.id);
     const { files, summary } = await archiveContents(db, user.id, project.id);
     await sendZip(reply, storage, zipName(project.name), files, summary);
   });
 
   router.add(routes.downloadImage, async ({ user, params, reply }) => {
-    const image = await images.findOwned(user.id, params.id, params.imageId);
-    if (!image) throw notFound();
+    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
     const { files, summary } = await archiveContents(db, user.id, params.id, image.id);
     await sendZip(reply, storage, zipName(image.name.replace(/\.[^.]+$/, '')), files, summary);
   });
-}
+};

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { checkDatabase } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 
 /** Liveness and database reachability, for load balancers and orchestrators. */
-export function registerHealthRoute(app: FastifyInstance, db: Kysely<DB>): void {
+export const registerHealthRoute: ApiRegistrar = ({ app, db }) => {
   app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await checkDatabase(db);
@@ -14,4 +12,4 @@ export function registerHealthRoute(app: FastifyInstance, db: Kysely<DB>): void 
       return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
     }
   });
-}
+};

@@ -1,32 +1,29 @@
 import type {} from '@fastify/multipart';
 import { routes } from '@hullscope/contract';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
-import type { DB, ImageRow } from '../../db/schema.js';
-import { badRequest, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
-import type { Router } from '../../http/router.js';
-import type { Storage } from '../../storage/storage.js';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { badRequest, conflict, fieldErrors, tooManyRequests } from '../../http/api-error.js';
 import { imageFiles } from '../../storage/storage-keys.js';
-import { projectsRepository } from '../projects/projects.repository.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { imagesRepository } from './images.repository.js';
+import { ownedImageOr404 } from './owned-image.js';
 import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
 import { uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
-export interface ImageRouteDependencies {
-  db: Kysely<DB>;
-  storage: Storage;
-  config: Config;
-  log: FastifyBaseLogger;
-}
-
-export function registerImageRoutes(
-  router: Router,
-  { db, storage, config, log }: ImageRouteDependencies,
-): void {
-  const projects = projectsRepository(db);
+/** Uploads (multipart, bounded per request and per user), thumbnails, previews and deletion. */
+export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, storage, config, log }) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploads.maxFileBytes,
+      files: config.uploads.maxFiles + 1,
+      fields: 20,
+      parts: config.uploads.maxFiles + 21,
+    },
+    throwFileSizeLimit: false,
+  });
   const images = imagesRepository(db);
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
 
@@ -45,20 +42,8 @@ export function registerImageRoutes(
     }
   }
 
-  async function ownedProject(owner: number, projectId: number) {
-    const project = await projects.findOwned(owner, projectId);
-    if (!project) throw notFound();
-    return project;
-  }
-
-  async function ownedImage(owner: number, projectId: number, imageId: number): Promise<ImageRow> {
-    const image = await images.findOwned(owner, projectId, imageId);
-    if (!image) throw notFound();
-    return image;
-  }
-
   router.add(routes.uploadImages, async ({ user, params, request }) => {
-    await ownedProject(user.id, params.id);
+    await ownedProjectOr404(db, user.id, params.id);
     if (!request.isMultipart()) {
       throw fieldErrors({
         [UPLOAD_FIELD]: ['Send the images as multipart/form-data in repeated "images" fields.'],
@@ -87,7 +72,7 @@ export function registerImageRoutes(
   });
 
   router.add(routes.listThumbnails, async ({ user, params }) => {
-    await ownedProject(user.id, params.id);
+    await ownedProjectOr404(db, user.id, params.id);
     const rows = await images.listInProject(user.id, params.id);
     return Promise.all(
       rows.map(async (image) => ({
@@ -101,7 +86,7 @@ export function registerImageRoutes(
   });
 
   router.add(routes.getImage, async ({ user, params }) => {
-    const image = await ownedImage(user.id, params.id, params.imageId);
+    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
     const preview = await storage.getBuffer(`${image.storage_prefix}/${imageFiles.preview}`);
     return {
       id: image.id,
@@ -113,7 +98,7 @@ export function registerImageRoutes(
   });
 
   router.add(routes.deleteImage, async ({ user, params }) => {
-    const image = await ownedImage(user.id, params.id, params.imageId);
+    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
     // Checked and deleted under the row's lock: a prediction request scheduled at the same moment
     // either is seen here, or fails on the deleted image; it never loses a paid image to the delete.
     const deleted = await db.transaction().execute(async (trx) => {
@@ -131,4 +116,4 @@ export function registerImageRoutes(
     await storage.deletePrefix(image.storage_prefix);
     return { message: 'Deleted image successfully' };
   });
-}
+};

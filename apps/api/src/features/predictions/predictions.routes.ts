@@ -1,56 +1,30 @@
 import { type LabelPercentage, type ResultImage, routes } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { DB, PredictionRequestRow } from '../../db/schema.js';
+import type { PredictionRequestRow } from '../../db/schema.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import { notFound } from '../../http/api-error.js';
-import type { Router } from '../../http/router.js';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
-import type { Storage } from '../../storage/storage.js';
 import { predictionFiles } from '../../storage/storage-keys.js';
-import { imagesRepository } from '../images/images.repository.js';
-import { projectsRepository } from '../projects/projects.repository.js';
+import { ownedImageOr404 } from '../images/owned-image.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { checkPredictRequest } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
-import { type PredictJobPayload, schedulePredictRequest } from './schedule-predict-request.js';
-
-export interface PredictionRouteDependencies {
-  db: Kysely<DB>;
-  storage: Storage;
-  queue: JobQueue;
-  predictJob: JobDefinition<PredictJobPayload>;
-}
+import { schedulePredictRequest } from './schedule-predict-request.js';
 
 function progressOf(request: PredictionRequestRow) {
   return { done: request.images_done, failed: request.images_failed, total: request.images_total };
 }
 
-export function registerPredictionRoutes(
-  router: Router,
-  { db, storage, queue, predictJob }: PredictionRouteDependencies,
-): void {
-  const projects = projectsRepository(db);
-  const images = imagesRepository(db);
+export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, queue }) => {
   const predictions = predictionsRepository(db);
 
-  async function assertOwnedProject(owner: number, projectId: number): Promise<void> {
-    if (!(await projects.findOwned(owner, projectId))) throw notFound();
-  }
-
   router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
-    await assertOwnedProject(user.id, params.id);
+    await ownedProjectOr404(db, user.id, params.id);
     return (await checkPredictRequest(db, user.id, params.id, body)).response;
   });
 
   router.add(routes.requestPredict, async ({ user, params, body }) => {
-    await assertOwnedProject(user.id, params.id);
-    const { requestId, imageCount } = await schedulePredictRequest(
-      db,
-      queue,
-      predictJob,
-      user.id,
-      params.id,
-      body,
-    );
+    await ownedProjectOr404(db, user.id, params.id);
+    const { requestId, imageCount } = await schedulePredictRequest(db, queue, user.id, params.id, body);
     return {
       message: `Prediction ${requestId} scheduled for ${imageCount} image${imageCount === 1 ? '' : 's'}.`,
       request_id: requestId,
@@ -70,13 +44,12 @@ export function registerPredictionRoutes(
   });
 
   router.add(routes.getPredictionCount, async ({ user, params }) => {
-    await assertOwnedProject(user.id, params.id);
+    await ownedProjectOr404(db, user.id, params.id);
     return { prediction_count: await predictions.countInProject(user.id, params.id) };
   });
 
   router.add(routes.listPredictionThumbnails, async ({ user, params }) => {
-    const image = await images.findOwned(user.id, params.id, params.imageId);
-    if (!image) throw notFound();
+    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
     const rows = await predictions.listForImage(user.id, image.id);
     const thumbnails = await Promise.all(
       rows.map(async (row) => ({
@@ -120,4 +93,4 @@ export function registerPredictionRoutes(
     ]);
     return { predictions: JSON.parse(prediction.percentages) as LabelPercentage[], PRED, ORG, STAT };
   });
-}
+};

@@ -1,20 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DB, PredictionRequestRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { SessionCache } from '../../inference/session-cache.js';
 import { InferenceThreadError } from '../../inference/inference-thread.js';
 import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
-import { forEachConcurrently } from '../../jobs/for-each-concurrently.js';
-import { type JobDefinition, JobInterruptedError } from '../../jobs/job-queue.js';
+import { forEachConcurrently } from '../../lib/for-each-concurrently.js';
+import { type JobHandler, JobInterruptedError } from '../../jobs/job-queue.js';
 import { openImage } from '../../media/open-image.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, predictionFiles } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
-import type { PredictJobPayload } from './schedule-predict-request.js';
+import type { PredictRequestPayload } from './predict-request.job.js';
 
 export interface PredictJobDependencies {
   db: Kysely<DB>;
@@ -177,16 +176,13 @@ async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
     .execute();
 }
 
-export function predictRequestJob(deps: PredictJobDependencies): JobDefinition<PredictJobPayload> {
+/** The worker's handler of 'predict-request' jobs. */
+export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<PredictRequestPayload> {
   const { db, log } = deps;
   const loadRequest = (requestId: number) =>
     db.selectFrom('prediction_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
 
   return {
-    name: 'predict-request',
-    payload: z.object({ requestId: z.number().int().positive() }),
-    maxAttempts: 3,
-
     async handle({ requestId }, { signal }) {
       const request = await loadRequest(requestId);
       if (!request || request.status === 'DONE' || request.status === 'FAILED') return;

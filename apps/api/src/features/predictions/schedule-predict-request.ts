@@ -4,13 +4,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { nonFieldError } from '../../http/api-error.js';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.js';
+import type { AppJobQueue } from '../../job-catalog.js';
 import { InsufficientCreditsError, debitAccount } from '../credits/ledger.js';
 import { checkPredictRequest } from './check-predict-request.js';
-
-export interface PredictJobPayload {
-  requestId: number;
-}
 
 /**
  * Re-checks the request, then in ONE transaction creates it, debits `images × price` (a ledger row
@@ -19,8 +15,7 @@ export interface PredictJobPayload {
  */
 export async function schedulePredictRequest(
   db: Kysely<DB>,
-  queue: JobQueue,
-  job: JobDefinition<PredictJobPayload>,
+  queue: AppJobQueue,
   owner: number,
   projectId: number,
   payload: SchedulePayload,
@@ -63,7 +58,7 @@ export async function schedulePredictRequest(
           reason: `${plan.imageIds.length} × ${plan.model.name} at ${plan.resolution.display_name}`,
         });
       }
-      await queue.enqueue(trx, job, { requestId: request.id });
+      await queue.enqueue(trx, 'predict-request', { requestId: request.id });
       return { requestId: request.id, imageCount: plan.imageIds.length };
     });
   } catch (error) {

@@ -1,11 +1,10 @@
 import { routes, type Project } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
 import { lockRow } from '../../db/row-lock.js';
-import type { DB, ProjectRow } from '../../db/schema.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { ApiRegistrar } from '../../feature-context.js';
 import { conflict, notFound } from '../../http/api-error.js';
-import type { Router } from '../../http/router.js';
-import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
+import { ownedProjectOr404 } from './owned-project.js';
 import { projectsRepository } from './projects.repository.js';
 
 function toProject(row: ProjectRow | undefined): Project {
@@ -13,23 +12,21 @@ function toProject(row: ProjectRow | undefined): Project {
   return row;
 }
 
-export function registerProjectRoutes(router: Router, db: Kysely<DB>, storage: Storage): void {
+export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage }) => {
   const projects = projectsRepository(db);
 
   router.add(routes.listProjects, ({ user }) => projects.listByOwner(user.id));
 
   router.add(routes.createProject, ({ user, body }) => projects.create(user.id, body));
 
-  router.add(routes.getProject, async ({ user, params }) =>
-    toProject(await projects.findOwned(user.id, params.id)),
-  );
+  router.add(routes.getProject, ({ user, params }) => ownedProjectOr404(db, user.id, params.id));
 
   router.add(routes.updateProject, async ({ user, params, body }) =>
     toProject(await projects.updateOwned(user.id, params.id, body)),
   );
 
   router.add(routes.deleteProject, async ({ user, params }) => {
-    toProject(await projects.findOwned(user.id, params.id));
+    await ownedProjectOr404(db, user.id, params.id);
     // Checked and deleted under the row's lock (see lockRow), so a request scheduled at the same
     // moment is either seen here or fails on the deleted project.
     const outcome = await db.transaction().execute(async (trx) => {
@@ -45,4 +42,4 @@ export function registerProjectRoutes(router: Router, db: Kysely<DB>, storage: S
     await storage.deletePrefix(storageKeys.project(user.id, params.id));
     return { message: 'Project successfully deleted' };
   });
-}
+};

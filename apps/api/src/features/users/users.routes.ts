@@ -1,9 +1,12 @@
 import { routes } from '@hullscope/contract';
-import type { Router } from '../../http/router.js';
-import type { EmailChanges } from './email-change.js';
-import type { UsersService } from './users.service.js';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { emailChanges as emailChangeFlow } from './email-change.js';
+import { usersService } from './users.service.js';
 
-export function registerUserRoutes(router: Router, users: UsersService, emailChanges: EmailChanges): void {
+export const registerUserRoutes: ApiRegistrar = ({ router, db, jwt, storage, mailer, config, log }) => {
+  const emailChanges = emailChangeFlow({ db, mailer, config, log });
+  const users = usersService(db, jwt, storage, emailChanges);
+
   router.add(routes.getUser, ({ user }) => users.get(user.id));
 
   router.add(routes.updateUser, ({ user, body }) => users.update(user.id, body));
@@ -21,4 +24,4 @@ export function registerUserRoutes(router: Router, users: UsersService, emailCha
     await users.deleteAccount(user.id);
     return { message: 'Your account was successfully deleted' };
   });
-}
+};

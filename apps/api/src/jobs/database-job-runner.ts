@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB, JobRow } from '../db/schema.js';
 import { isoInSeconds, nowIso } from '../db/time.js';
-import { type JobDefinition, JobInterruptedError, type JobQueue } from './job-queue.js';
+import type { RegisteredJob } from './job-handlers.js';
+import { JobInterruptedError, type JobRunner } from './job-queue.js';
 
-export interface DatabaseQueueOptions {
+export interface DatabaseJobRunnerOptions {
   concurrency: number;
   pollMs: number;
   /** A running job's lease; the worker renews it while working. A job whose lease ran out is taken again. */
@@ -14,15 +15,16 @@ export interface DatabaseQueueOptions {
 const MAX_BACKOFF_SECONDS = 300;
 
 /**
- * The embedded queue: a durable `jobs` table in the application's database, worked by this process.
- * Jobs survive restarts; a job whose worker died (its lease expired) is picked up again.
+ * Works the durable `jobs` table (see database-job-queue.ts) with this process's handlers. Any number
+ * of runners, in any number of processes, share one table: a claim is a guarded update that only one
+ * of them wins. Jobs survive restarts; a job whose worker died (its lease ran out) is picked up again.
  */
-export function databaseQueue(
+export function databaseJobRunner(
   db: Kysely<DB>,
-  registry: Map<string, JobDefinition<unknown>>,
-  options: DatabaseQueueOptions,
+  jobs: Map<string, RegisteredJob>,
+  options: DatabaseJobRunnerOptions,
   log: FastifyBaseLogger,
-): JobQueue {
+): JobRunner {
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -101,12 +103,12 @@ export function databaseQueue(
   }
 
   /**
-   * The job has failed for good: its definition leaves the business state consistent (refunds)
+   * The job has failed for good: its handler's onGiveUp leaves the business state consistent (refunds)
    * while this worker still holds the job, and only then is it marked failed. A process that dies
    * in between leaves the job running; its lease runs out and the next claim gives it up again
    * (onGiveUp is idempotent). A job another worker holds now is left to that worker.
    */
-  async function giveUp(job: JobRow, definition: JobDefinition<unknown> | undefined, error: unknown) {
+  async function giveUp(job: JobRow, registered: RegisteredJob | undefined, error: unknown) {
     if (!(await renewLease(job))) {
       log.warn(
         { err: error, jobId: job.id, job: job.name, attempt: job.attempts },
@@ -114,7 +116,7 @@ export function databaseQueue(
       );
       return;
     }
-    await definition?.onGiveUp?.(JSON.parse(job.payload), error);
+    await registered?.handler.onGiveUp?.(JSON.parse(job.payload), error);
     const message = error instanceof Error ? error.message : String(error);
     if (await settle(job, { status: 'failed', last_error: message }, error)) {
       log.error({ err: error, jobId: job.id, job: job.name }, 'job failed for good');
@@ -122,7 +124,7 @@ export function databaseQueue(
   }
 
   async function work(job: JobRow): Promise<void> {
-    const definition = registry.get(job.name);
+    const registered = jobs.get(job.name);
     const heartbeat = setInterval(
       () => {
         renewLease(job).catch((error: unknown) =>
@@ -135,12 +137,12 @@ export function databaseQueue(
       if (job.attempts > job.max_attempts) {
         // Claimed past its last attempt: that attempt ended with its process (a crash, an
         // out-of-memory kill), which running it once more might repeat on every restart.
-        await giveUp(job, definition, new Error('the worker stopped during the last attempt'));
+        await giveUp(job, registered, new Error('the worker stopped during the last attempt'));
         return;
       }
-      if (!definition) throw new Error(`No handler for job "${job.name}"`);
-      const payload = definition.payload.parse(JSON.parse(job.payload));
-      await definition.handle(payload, { signal: controller.signal, attempt: job.attempts });
+      if (!registered) throw new Error(`No handler for job "${job.name}"`);
+      const payload = registered.spec.payload.parse(JSON.parse(job.payload));
+      await registered.handler.handle(payload, { signal: controller.signal, attempt: job.attempts });
       await settle(job, { status: 'done', last_error: null });
     } catch (error) {
       if (error instanceof JobInterruptedError) {
@@ -151,7 +153,7 @@ export function databaseQueue(
         return;
       }
       if (job.attempts >= job.max_attempts) {
-        await giveUp(job, definition, error);
+        await giveUp(job, registered, error);
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
@@ -204,26 +206,12 @@ export function databaseQueue(
   }
 
   return {
-    async enqueue(trx, definition, payload) {
-      const now = nowIso();
-      await trx
-        .insertInto('jobs')
-        .values({
-          name: definition.name,
-          payload: JSON.stringify(definition.payload.parse(payload)),
-          status: 'queued',
-          max_attempts: definition.maxAttempts,
-          run_after: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      // Look at once rather than at the next poll; after commit, as a transaction may still be open.
-      if (started) setTimeout(() => schedule(0), 10);
-    },
     start() {
       started = true;
       schedule(0);
+    },
+    wake() {
+      if (started) schedule(0);
     },
     async stop() {
       controller.abort();

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { DB } from './db/schema.js';
+import type { WorkerRegistrar } from './feature-context.js';
+import { registerPredictionJobs } from './features/predictions/predictions.worker.js';
+import { SessionCache } from './inference/session-cache.js';
+import { jobCatalog } from './job-catalog.js';
+import { databaseJobRunner } from './jobs/database-job-runner.js';
+import { jobHandlers } from './jobs/job-handlers.js';
+import type { JobRunner } from './jobs/job-queue.js';
+import type { Storage } from './storage/storage.js';
+
+/** The features that run jobs, each registering its handlers by job name. */
+const workerFeatures: WorkerRegistrar[] = [registerPredictionJobs];
+
+export interface WorkerAdapters {
+  db: Kysely<DB>;
+  storage: Storage;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Builds the worker: the inference threads' session cache, one handler for every catalogued job
+ * (refused at start-up when one is missing or registered twice) and the runner that claims jobs
+ * from the shared table. Started by the caller; `stop` lets running images finish, requeues the
+ * rest and releases the model sessions.
+ */
+export async function buildWorker({ db, storage, config, log }: WorkerAdapters): Promise<JobRunner> {
+  const sessions = new SessionCache(config.inference.threads, config.inference.parallelRuns);
+  try {
+    const jobs = jobHandlers(jobCatalog);
+    for (const register of workerFeatures) await register({ db, storage, sessions, jobs, config, log });
+    const runner = databaseJobRunner(db, jobs.complete(), config.worker, log);
+    return {
+      start: () => runner.start(),
+      wake: () => runner.wake(),
+      async stop() {
+        await runner.stop();
+        await sessions.close();
+      },
+    };
+  } catch (error) {
+    await sessions.close();
+    throw error;
+  }
+}
