@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { databaseKey } from './db/installation.js';
-import { migrateToLatest } from './db/migrations/index.js';
+import { prepareSchema } from './db/schema-check.js';
 import type { ApiContext, ApiRegistrar } from './feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { JwtService } from './features/auth/jwt.js';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await mailer.close();
     await database.destroy();
   });
-  await migrateToLatest(database);
+  await prepareSchema(database, { migrate: config.migrateOnStart });
   // In the background: a large store takes a while to walk, and nothing waits on the result.
   const stopSweep = new AbortController();
   const sweeping = sweepAbandonedFiles(

@@ -104,6 +104,11 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WORKER_CONCURRENCY: positiveInt(1),
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   WORKER_IMAGES_IN_FLIGHT: positiveInt(DEFAULT_IMAGES_IN_FLIGHT),
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
@@ -201,8 +206,12 @@ export interface Config {
     maxConcurrentPerUser: number;
     tempDir: string;
   };
+  /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
+  migrateOnStart: boolean;
   worker: {
     enabled: boolean;
+    /** `npm run worker` answers health checks on this port (HOST) when set; no other HTTP. */
+    healthPort: number | undefined;
     concurrency: number;
     imagesInFlight: number;
     pollMs: number;
@@ -372,8 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrentPerUser: values.UPLOAD_MAX_CONCURRENT_PER_USER,
       tempDir: path.join(dataDir, 'tmp'),
     },
+    migrateOnStart: values.MIGRATE_ON_START,
     worker: {
       enabled: values.WORKER_ENABLED,
+      healthPort: values.WORKER_HEALTH_PORT,
       concurrency: values.WORKER_CONCURRENCY,
       imagesInFlight: values.WORKER_IMAGES_IN_FLIGHT,
       pollMs: values.QUEUE_POLL_MS,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
+import { prepareSchema } from '../db/schema-check.js';
 import type { DB } from '../db/schema.js';
 
 /** Thrown for bad operator input: printed as is, exit status 1. */
@@ -12,12 +12,12 @@ export interface AdminContext {
   db: Kysely<DB>;
 }
 
-/** Opens the configured database (migrated, as the server would) for one command, then closes it. */
+/** Opens the configured database (its schema prepared as the server's) for one command, then closes it. */
 export async function withAdminContext(work: (context: AdminContext) => Promise<void>): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database);
+    await prepareSchema(database, { migrate: config.migrateOnStart });
     await work({ config, db: database.db });
   } finally {
     await database.destroy();

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config.js';
+import { SchemaMismatchError } from '../db/schema-check.js';
 import { CommandError, withAdminContext } from './admin-context.js';
 import { listPrices, resetPrices, setPrices } from './price-commands.js';
 import {
@@ -9,6 +10,7 @@ import {
   setModelActive,
   setResolutionPrice,
 } from './model-commands.js';
+import { migrate, showSchemaStatus } from './schema-commands.js';
 import { createUser, grantCredits, listUsers } from './user-commands.js';
 
 /** Operator commands: `npm run admin -- <command> [options]`, against the configured database. */
@@ -92,8 +94,18 @@ program
   .requiredOption('--price <credits>')
   .action((options) => withAdminContext((context) => setResolutionPrice(context, options)));
 
+program
+  .command('migrate')
+  .description("Apply this release's pending database migrations (`npm run migrate`; run once per deploy)")
+  .action(migrate);
+
+program
+  .command('schema-status')
+  .description("Show the database's schema against this release's migrations, changing nothing")
+  .action(showSchemaStatus);
+
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof CommandError || error instanceof ConfigError) {
+  if (error instanceof CommandError || error instanceof ConfigError || error instanceof SchemaMismatchError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -142,8 +142,12 @@ export function databaseJobRunner(
       }
       if (!registered) throw new Error(`No handler for job "${job.name}"`);
       const payload = registered.spec.payload.parse(JSON.parse(job.payload));
+      // With several worker processes, the logs say which one ran (or was running) a job.
+      log.info({ jobId: job.id, job: job.name, attempt: job.attempts }, 'job started');
       await registered.handler.handle(payload, { signal: controller.signal, attempt: job.attempts });
-      await settle(job, { status: 'done', last_error: null });
+      if (await settle(job, { status: 'done', last_error: null })) {
+        log.info({ jobId: job.id, job: job.name }, 'job done');
+      }
     } catch (error) {
       if (error instanceof JobInterruptedError) {
         // Logged only when it was still ours: a job another worker holds was not requeued by us.

@@ -37,7 +37,19 @@ export function startServerProcess(
   env: Record<string, string>,
   stdio: StdioOptions = 'ignore',
 ): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
+  return startEntry('apps/api/src/main.ts', env, stdio);
+}
+
+/** `node apps/api/src/worker-main.ts` (TypeScript sources): what `npm run worker` starts, built. */
+export function startWorkerProcess(
+  env: Record<string, string>,
+  stdio: StdioOptions = 'ignore',
+): ChildProcess {
+  return startEntry('apps/api/src/worker-main.ts', env, stdio);
+}
+
+function startEntry(entry: string, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
     cwd: repositoryRoot,
     env: { ...process.env, ...env, HOST: '127.0.0.1' },
     stdio,

@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Kysely,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as foundation from './0001-foundation.js';
 import * as imagesPredictions from './0002-images-predictions.js';
@@ -55,4 +61,38 @@ export async function migrateToLatest(database: Database): Promise<void> {
 /** Applies pending migrations up to and including `name`: how a test builds an older schema. */
 export async function migrateUpTo(database: Database, name: keyof typeof migrations): Promise<void> {
   throwOnFailure(await migratorFor(database).migrateTo(name));
+}
+
+/** Where a database's schema stands against this release's migrations. */
+export interface SchemaStatus {
+  /** Migrations of this release the database has not had yet, in order. */
+  pending: string[];
+  /** Migrations the database has had that this release does not know: a newer release applied them. */
+  unknown: string[];
+  /** The last migration applied, or null for an empty database. */
+  current: string | null;
+  /** This release's last migration. */
+  latest: string;
+}
+
+/** Reads the migration table (created by Kysely's first migration) without changing anything. */
+export async function schemaStatus(database: Database): Promise<SchemaStatus> {
+  const known = Object.keys(migrations);
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)
+    ? (
+        await database.db
+          .withTables<{ [DEFAULT_MIGRATION_TABLE]: { name: string } }>()
+          .selectFrom(DEFAULT_MIGRATION_TABLE)
+          .select('name')
+          .orderBy('name')
+          .execute()
+      ).map((row) => row.name)
+    : [];
+  return {
+    pending: known.filter((name) => !applied.includes(name)),
+    unknown: applied.filter((name) => !known.includes(name)),
+    current: applied.at(-1) ?? null,
+    latest: known.at(-1)!,
+  };
 }
