@@ -1,43 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/database.js';
 import type { ThrottleSettings } from './features/auth/login-throttle.js';
+import { type CreditPriceTier, parseCreditPrices } from './features/billing/credit-prices.js';
+import {
+  DEFAULT_PARALLEL_RUNS,
+  defaultInferenceThreads,
+  type InferenceConfig,
+} from './inference/inference-config.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
+import type { DatabaseJobRunnerOptions } from './jobs/database-job-runner.js';
+import { booleanFlag, optionalString, positiveInt } from './lib/env-schema.js';
+import type { MailConfig } from './mail/create-mailer.js';
+import type { PaymentsConfig } from './payments/create-payment-provider.js';
 
-/**
- * Images of one request worked at once: one image's decoding and rendering (this thread and libvips)
- * overlap the other's model runs (in the inference threads). Measured on 2 cores at Full HD, when
- * models still ran on this thread, with a throw-away script that alternated blocks of 6 images one
- * and two at a time in one process (this machine's speed drifts too much to compare separate runs):
- * two at a time took 5 % (Evo) and 15 % (Base) less time per image, median of 6 paired blocks;
- * three gained nothing more.
- */
+/** Images of one request at once: one's decoding overlaps another's model runs (docs/architecture.md). */
 export const DEFAULT_IMAGES_IN_FLIGHT = 2;
-
-/**
- * Model runs at once, each in its own worker thread with its own sessions (inference/session-cache.ts).
- * One by default, for memory. Two single-threaded runs side by side use 2 cores better than one run
- * on both (onnxruntime's second intra-op thread makes a run of the bundled models only about 1.3×
- * faster): on 2 cores at Full HD with 2 images in flight, alternating blocks of 6 images in one
- * process (a throw-away script), 2 runs of 1 thread took 13–35 % less time per image than the model
- * run on this thread had, and 1 run of 2 threads in its worker thread 4–5 % less. In the built server
- * (`npm run bench:server`: Full HD requests of 8 photos, both models loaded) 2 runs took 412–532 ms
- * per image against 606–650 ms with 1, but peak RSS was 474–607 MB against 411–457 MB, and the
- * target is 600 MB. With PRED written from the class map (palette PNG), in alternating blocks:
- * 2 runs 387–524 ms per image against 1 run 475–699 ms (12–25 % less in each pair); 2-run peaks
- * over five servers 473–591 MB (the larger after the second model has run too) against 395–449 MB.
- * Still too close to the target to be the default; INFERENCE_PARALLEL_RUNS=2 is the faster choice
- * where memory allows.
- */
-export const DEFAULT_PARALLEL_RUNS = 1;
-
-/** onnxruntime threads per model run unless INFERENCE_THREADS says: the cores shared among the runs. */
-export function defaultInferenceThreads(parallelRuns: number): number {
-  return Math.max(1, Math.floor(availableParallelism() / parallelRuns));
-}
 
 /** Thrown at start-up with every bad environment variable listed, one per line. */
 export class ConfigError extends Error {
@@ -48,12 +29,6 @@ export class ConfigError extends Error {
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 /** Every variable the product reads; the README's configuration table mirrors this object. */
 const EnvSchema = z.object({
@@ -87,10 +62,7 @@ const EnvSchema = z.object({
   PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
   SIGNUP_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   CORS_ORIGINS: optionalString,
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: booleanFlag('false'),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
@@ -99,16 +71,10 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MEGAPIXELS: positiveInt(100),
   UPLOAD_MAX_FILES: positiveInt(20),
   UPLOAD_MAX_CONCURRENT_PER_USER: positiveInt(2),
-  WORKER_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  MIGRATE_ON_START: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  MIGRATE_ON_START: booleanFlag('true'),
   WORKER_IMAGES_IN_FLIGHT: positiveInt(DEFAULT_IMAGES_IN_FLIGHT),
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
@@ -121,10 +87,7 @@ const EnvSchema = z.object({
     .int()
     .min(MIN_MAX_TILE_PIXELS, `must be at least ${MIN_MAX_TILE_PIXELS} (256 × 256)`)
     .default(DEFAULT_MAX_TILE_PIXELS),
-  PRODUCTION: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  PRODUCTION: booleanFlag('false'),
   CREDIT_PRICES: z
     .string()
     .default('100:49.00,500:199.00,2000:699.00')
@@ -144,34 +107,12 @@ const EnvSchema = z.object({
     (value) => value === undefined || value.startsWith('whsec_'),
     'must be the signing secret of the webhook endpoint (whsec_…)',
   ),
-  STRIPE_AUTOMATIC_TAX: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  STRIPE_AUTOMATIC_TAX: booleanFlag('false'),
   // Only for tests: point the stripe package at a local stand-in instead of api.stripe.com.
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
-
-export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
-
-/** A credit tier: whole credits for a net price in euro cents (excluding VAT). */
-export interface CreditPriceTier {
-  amount: number;
-  priceCents: number;
-}
-
-export interface StripeConfig {
-  provider: 'stripe';
-  secretKey: string;
-  webhookSecret: string;
-  automaticTax: boolean;
-  api?: { host: string; port?: number; protocol?: 'http' | 'https' };
-}
-
-/** Stripe when a key is configured; otherwise the embedded sandbox, which never moves money. */
-export type PaymentsConfig = { provider: 'sandbox' } | StripeConfig;
 
 export interface Config {
   host: string;
@@ -180,7 +121,7 @@ export interface Config {
   database: DatabaseConfig;
   appUrl: string;
   jwtSecret: string;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: MailConfig;
   tokens: {
     accessTtlSeconds: number;
     refreshTtlSeconds: number;
@@ -208,17 +149,13 @@ export interface Config {
   };
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
-  worker: {
+  worker: DatabaseJobRunnerOptions & {
     enabled: boolean;
+    imagesInFlight: number;
     /** `npm run worker` answers health checks on this port (HOST) when set; no other HTTP. */
     healthPort: number | undefined;
-    concurrency: number;
-    imagesInFlight: number;
-    pollMs: number;
-    leaseSeconds: number;
   };
-  /** Model runs at once (each in its own inference thread), onnxruntime threads per run, tile bound. */
-  inference: { parallelRuns: number; threads: number; maxTilePixels: number };
+  inference: InferenceConfig;
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
@@ -231,37 +168,6 @@ function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfi
     return { dialect: 'sqlite', filename: path.resolve(filename) };
   }
   return { dialect: 'postgres', url };
-}
-
-const PRICE = /^\d{1,6}\.\d{2}$/;
-
-/**
- * Parses `amount:price` pairs such as `100:49.00,500:199.00` (price in euro excluding VAT, two
- * decimals), sorted by amount. Shared by CREDIT_PRICES and the admin command that sets prices.
- */
-export function parseCreditPrices(list: string): CreditPriceTier[] {
-  const tiers = list
-    .split(',')
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const [amountText = '', priceText = '', ...rest] = pair.split(':').map((part) => part.trim());
-      const amount = Number(amountText);
-      if (rest.length > 0 || !/^\d+$/.test(amountText) || amount <= 0 || amount > 1_000_000) {
-        throw new Error(`"${pair}" must be credits:price, e.g. 100:49.00`);
-      }
-      if (!PRICE.test(priceText)) throw new Error(`price of ${amount} credits must look like 49.00`);
-      // Whole cents from the text itself, never through floating point.
-      const priceCents = Number(priceText.replace('.', ''));
-      if (priceCents <= 0) throw new Error(`price of ${amount} credits must be above 0.00`);
-      return { amount, priceCents };
-    })
-    .sort((a, b) => a.amount - b.amount);
-  if (tiers.length === 0) throw new Error('at least one tier is needed, e.g. 100:49.00');
-  const amounts = tiers.map((tier) => tier.amount);
-  const repeated = amounts.find((amount, index) => amounts.indexOf(amount) !== index);
-  if (repeated !== undefined) throw new Error(`${repeated} credits is listed twice`);
-  return tiers;
 }
 
 interface PaymentEnv {

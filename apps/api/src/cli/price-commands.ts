@@ -1,6 +1,5 @@
-import { parseCreditPrices } from '../config.js';
 import { creditPricesRepository } from '../features/billing/credit-prices.repository.js';
-import { effectiveCreditPrices } from '../features/billing/credit-prices.js';
+import { effectiveCreditPrices, parseCreditPrices } from '../features/billing/credit-prices.js';
 import { priceText } from '../features/billing/money.js';
 import { type AdminContext, CommandError } from './admin-context.js';
 

@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 import { sqliteDriver } from './sqlite-driver.js';
+
+/** Where the data lives: DATABASE_URL, or the SQLite file in DATA_DIR. */
+export type DatabaseConfig = { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; url: string };
 
 export type Dialect = DatabaseConfig['dialect'];
 

@@ -1,6 +1,8 @@
-import type { PaymentsConfig } from '../config.js';
 import { type SandboxProvider, sandboxProvider } from './sandbox-provider.js';
-import { type StripeProvider, stripeProvider } from './stripe-provider.js';
+import { type StripeConfig, type StripeProvider, stripeProvider } from './stripe-provider.js';
+
+/** Stripe when a key is configured; otherwise the embedded sandbox, which never moves money. */
+export type PaymentsConfig = { provider: 'sandbox' } | StripeConfig;
 
 export type ConfiguredPaymentProvider = SandboxProvider | StripeProvider;
 

@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../config.js';
 import type { CheckoutRequest, PaymentProvider, ProviderCheckout } from './payment-provider.js';
+
+export interface StripeConfig {
+  provider: 'stripe';
+  secretKey: string;
+  webhookSecret: string;
+  automaticTax: boolean;
+  api?: { host: string; port?: number; protocol?: 'http' | 'https' };
+}
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';

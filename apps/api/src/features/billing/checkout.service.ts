@@ -1,12 +1,11 @@
 import type { CreditPriceOption, PaymentRedirect } from '@hullscope/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CreditPriceTier } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { fieldErrors, nonFieldError, notFound, serviceUnavailable } from '../../http/api-error.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import { billingRepository } from './billing.repository.js';
-import { effectiveCreditPrices } from './credit-prices.js';
+import { type CreditPriceTier, effectiveCreditPrices } from './credit-prices.js';
 import { closePurchaseRow, openPurchaseRow } from './purchase-ledger.js';
 import { euro, priceText } from './money.js';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { CreditPriceTier } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { CreditPriceTier } from './credit-prices.js';
 
 /** The operator's tiers, stored so every API process of a deployment offers the same prices. */
 export function creditPricesRepository(db: Kysely<DB>) {
