@@ -34,7 +34,9 @@ import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { createPaymentProvider } from './payments/create-payment-provider.js';
 import { sweepAbandonedFiles } from './storage/abandoned-files.js';
-import { isPartialWrite, localStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
+import { isS3ReadCopy } from './storage/s3-storage.js';
+import { isPartialWrite } from './storage/local-storage.js';
 import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
 import { buildWorker } from './worker.js';
 
@@ -106,7 +108,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('database', database);
   const mailer = createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
-  const storage = localStorage(config.storageDir);
+  const storage = createStorage(config.storage, config.uploads.tempDir);
   const closers: (() => Promise<void>)[] = [];
   // In this order: the worker finishes with the database still open.
   app.addHook('onClose', async () => {
@@ -120,11 +122,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sweeping = sweepAbandonedFiles(
     [
       { dir: config.storageDir, isTemporary: isPartialWrite },
-      { dir: config.uploads.tempDir, isTemporary: isStagedUpload },
+      { dir: config.uploads.tempDir, isTemporary: (name) => isStagedUpload(name) || isS3ReadCopy(name) },
     ],
     app.log,
     stopSweep.signal,
   ).then(() => {
+    // Local storage only: in a bucket, see the README's lifecycle rule (Running at scale).
+    if (config.storage.kind !== 'local') return;
     const lookup = { ...imagesRepository(database.db), databaseKey: () => databaseKey(database.db) };
     return sweepOrphanImageFolders(config.storageDir, lookup, app.log, stopSweep.signal);
   });

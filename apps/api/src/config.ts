@@ -16,6 +16,7 @@ import type { DatabaseJobRunnerOptions } from './jobs/database-job-runner.js';
 import { booleanFlag, optionalString, positiveInt } from './lib/env-schema.js';
 import type { MailConfig } from './mail/create-mailer.js';
 import type { PaymentsConfig } from './payments/create-payment-provider.js';
+import { type StorageConfig, parseStorageUrl } from './storage/create-storage.js';
 
 /** Images of one request at once: one's decoding overlaps another's model runs (docs/architecture.md). */
 export const DEFAULT_IMAGES_IN_FLIGHT = 2;
@@ -75,6 +76,13 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MIGRATE_ON_START: booleanFlag('true'),
+  STORAGE_URL: optionalString.superRefine((value, context) => {
+    const location = value === undefined ? undefined : parseStorageUrl(value);
+    if (typeof location === 'string') context.addIssue({ code: 'custom', message: location });
+  }),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFlag('false'),
   WORKER_IMAGES_IN_FLIGHT: positiveInt(DEFAULT_IMAGES_IN_FLIGHT),
   QUEUE_POLL_MS: positiveInt(500),
   QUEUE_LEASE_SECONDS: positiveInt(30),
@@ -138,7 +146,9 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   modelsDir: string;
+  /** DATA_DIR/storage: the local adapter's folder, where the start-up sweeps look. */
   storageDir: string;
+  storage: StorageConfig;
   uploads: {
     maxFileBytes: number;
     maxPixels: number;
@@ -159,6 +169,22 @@ export interface Config {
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
+}
+
+function storageConfig(
+  values: { STORAGE_URL?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_FORCE_PATH_STYLE: boolean },
+  localDir: string,
+): StorageConfig {
+  if (values.STORAGE_URL === undefined) return { kind: 'local', dir: localDir };
+  const location = parseStorageUrl(values.STORAGE_URL);
+  if (typeof location === 'string') throw new Error(location); // refused by the schema already
+  return {
+    kind: 's3',
+    ...location,
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+  };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {
@@ -280,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     modelsDir: path.resolve(values.MODELS_DIR ?? path.join(repositoryRoot, 'models')),
     storageDir: path.join(dataDir, 'storage'),
+    storage: storageConfig(values, path.join(dataDir, 'storage')),
     uploads: {
       maxFileBytes: values.UPLOAD_MAX_FILE_MB * 1024 * 1024,
       maxPixels: values.UPLOAD_MAX_MEGAPIXELS * 1_000_000,

@@ -3,7 +3,7 @@ import { openDatabase } from './db/database.js';
 import { prepareSchema } from './db/schema-check.js';
 import { addHealthCheck } from './features/health/database-health.js';
 import { closeOnSignals, exitOnStartFailure, loadConfigOrExit } from './process-lifecycle.js';
-import { localStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import { buildWorker } from './worker.js';
 
 /**
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   }
   const worker = await buildWorker({
     db: database.db,
-    storage: localStorage(config.storageDir),
+    storage: createStorage(config.storage, config.uploads.tempDir),
     config,
     log: server.log,
   });

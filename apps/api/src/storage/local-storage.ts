@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { assertSafeKey } from './safe-key.js';
 import type { Storage } from './storage.js';
 
-const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
 /** Where putBuffer writes `target` before renaming it into place: `<name>.<random UUID>.part`. */
 function partialPathFor(target: string): string {
   return `${target}.${randomUUID()}.part`;
@@ -20,7 +20,7 @@ export function isPartialWrite(fileName: string): boolean {
 /** Files under one root folder; keys are checked so none can point outside it. */
 export function localStorage(root: string): Storage {
   function resolve(key: string): string {
-    if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(root, key);
   }
 
@@ -55,7 +55,7 @@ export function localStorage(root: string): Storage {
         throw error;
       }
     },
-    getBuffer(key) {
+    async getBuffer(key) {
       return readFile(resolve(key));
     },
     async withFile(key, use) {

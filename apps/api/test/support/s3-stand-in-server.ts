@@ -1,0 +1,40 @@
+/**
+ * The S3 stand-in's own process: `node --openssl-legacy-provider --import tsx s3-stand-in-server.ts
+ * <directory> <bucket> <port>`. s3rver encrypts ListObjectsV2 continuation tokens with DES, which
+ * OpenSSL 3 offers only through its legacy provider, so it cannot run inside the tests' process.
+ * Prints one line, `listening`, once it takes requests; stops on SIGTERM.
+ */
+import S3rver from 's3rver';
+
+const [directory, bucket, port] = process.argv.slice(2);
+
+/**
+ * s3rver deletes the objects of one DeleteObjects call all at once, and each delete then removes its
+ * folders once empty: two deletes in one folder race (ENOENT, answered as a 500 InternalError). S3
+ * itself has no folders; one delete at a time keeps the stand-in from failing where S3 would not.
+ */
+function serializeDeletes(server: S3rver): void {
+  const store = (server as unknown as { store: { deleteObject(bucket: string, key: string): Promise<void> } })
+    .store;
+  const deleteObject = store.deleteObject.bind(store);
+  let previous: Promise<unknown> = Promise.resolve();
+  store.deleteObject = (bucketName, key) => {
+    const next = previous.then(() => deleteObject(bucketName, key));
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: Number(port),
+  directory,
+  silent: true,
+  configureBuckets: [{ name: bucket!, configs: [] }],
+});
+serializeDeletes(server);
+await server.run();
+process.stdout.write('listening\n');
+process.once('SIGTERM', () => {
+  server.close().then(() => process.exit(0));
+});
