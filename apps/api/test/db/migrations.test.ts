@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.js';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrations/index.js';
+import { loadConfig } from '../../src/config.js';
+import { createDataHome } from '../support/server-process.js';
+
+let home: Awaited<ReturnType<typeof createDataHome>>;
+let database: Database;
+
+beforeAll(async () => {
+  home = await createDataHome('hullscope-migrations-');
+  database = openDatabase(loadConfig({ DATA_DIR: home.dataDir, DATABASE_URL: home.database.url }).database);
+});
+
+afterAll(async () => {
+  await database.destroy();
+  await home.remove();
+});
+
+/** One inserted row's id, by raw SQL: these tables are older than the typed schema. */
+async function insert(table: string, values: Record<string, string | number>): Promise<number> {
+  const columns = Object.keys(values);
+  const row = await sql<{
+    id: number;
+  }>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    values (${sql.join(Object.values(values))}) returning id`.execute(database.db);
+  return row.rows[0]!.id;
+}
+
+describe('0004-prediction-model-version', () => {
+  it("gives predictions made before it their model's version, and keeps it through an upgrade", async () => {
+    await migrateUpTo(database, '0003-billing');
+    const now = new Date().toISOString();
+    const owner = await insert('users', {
+      username: 'old@example.com',
+      email: 'old@example.com',
+      first_name: 'Old',
+      last_name: 'Data',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    });
+    const project = await insert('projects', {
+      owner,
+      name: 'P',
+      location: 'L',
+      created_at: now,
+      updated_at: now,
+    });
+    const image = await insert('images', {
+      project_id: project,
+      owner,
+      name: 'hull.jpg',
+      format: 'jpeg',
+      width: 8,
+      height: 8,
+      size_bytes: 100,
+      content_hash: 'h',
+      storage_prefix: 'p',
+      created_at: now,
+    });
+    const model = await insert('cv_models', {
+      key: 'evo',
+      name: 'Evo',
+      architecture: 'unet',
+      backbone: 'dsconv',
+      version: '1.0.0',
+      filename: 'model.onnx',
+      manifest: '{}',
+      created_at: now,
+      updated_at: now,
+    });
+    const resolution = (
+      await sql<{ id: number }>`select id from resolutions where name = 'standard'`.execute(database.db)
+    ).rows[0]!.id;
+    const prediction = await insert('predictions', {
+      image_id: image,
+      project_id: project,
+      owner,
+      model_id: model,
+      resolution_id: resolution,
+      percentages: '[]',
+      width: 8,
+      height: 8,
+      storage_prefix: 'p/predictions/request-1',
+      created_at: now,
+    });
+
+    await migrateToLatest(database);
+    await database.db.updateTable('cv_models').set({ version: '1.1.0' }).where('id', '=', model).execute();
+
+    const row = await database.db
+      .selectFrom('predictions')
+      .select('model_version')
+      .where('id', '=', prediction)
+      .executeTakeFirstOrThrow();
+    expect(row.model_version).toBe('1.0.0');
+  });
+});

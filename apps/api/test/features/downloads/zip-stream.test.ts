@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ArchiveFile } from '../../../src/features/downloads/archive-contents.js';
+import { zipStream } from '../../../src/features/downloads/zip-stream.js';
+import { localStorage } from '../../../src/storage/local-storage.js';
+import type { Storage } from '../../../src/storage/storage.js';
+import { readZip } from '../../support/predictions.js';
+
+const FILES = 40;
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'hullscope-zip-'));
+  const storage = localStorage(root);
+  for (let index = 0; index < FILES; index += 1) {
+    // Larger than a stream's read-ahead, so an opened file stays open until the archive reads it.
+    await storage.putBuffer(`files/${index}.bin`, Buffer.alloc(200_000, index));
+  }
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const log = pino({ level: 'silent' });
+const stored = (count: number): ArchiveFile[] =>
+  Array.from({ length: count }, (_, index) => ({
+    name: `image-${index}/file.bin`,
+    storageKey: `files/${index}.bin`,
+    compressed: true,
+  }));
+
+/** The storage, counting the files it has open at once. */
+function countingOpenFiles(storage: Storage) {
+  const counts = { open: 0, most: 0 };
+  const counting: Storage = {
+    ...storage,
+    createReadStream(key) {
+      const stream = storage.createReadStream(key);
+      counts.open += 1;
+      counts.most = Math.max(counts.most, counts.open);
+      stream.once('close', () => (counts.open -= 1));
+      return stream;
+    },
+  };
+  return { counting, counts };
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('the download ZIP', () => {
+  it('opens stored files one after another, not all at once, and holds them all', async () => {
+    const { counting, counts } = countingOpenFiles(localStorage(root));
+    const summary = [
+      {
+        image: 'a.jpg',
+        model: 'Evo',
+        version: '1.3.0',
+        resolution: 'standard',
+        date: '2026-11-22',
+        percentages: [],
+      },
+    ];
+    const files = [
+      ...stored(FILES),
+      { name: 'image-0/percentages.json', data: Buffer.from('{}'), compressed: false },
+    ];
+    const zip = await readZip(await collect(zipStream(counting, files, summary, log)));
+
+    // The next file opens as the one before closes.
+    expect(counts.most).toBeLessThanOrEqual(2);
+    expect(counts.open).toBe(0);
+    expect([...zip.keys()]).toEqual([...files.map((file) => file.name), 'summary.csv']);
+    expect(zip.get('image-7/file.bin')).toEqual(Buffer.alloc(200_000, 7));
+  });
+
+  it('fails the stream, not a short ZIP, when a stored file cannot be read', async () => {
+    const files = [
+      ...stored(3),
+      { name: 'gone/file.bin', storageKey: 'files/missing.bin', compressed: true },
+    ];
+    await expect(collect(zipStream(localStorage(root), files, [], log))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('closes the file it was reading when the client goes away mid-download', async () => {
+    const storage = localStorage(root);
+    // Far larger than the streams' buffers: the file is still being read when the client goes.
+    await storage.putBuffer('files/large.bin', Buffer.alloc(8_000_000, 1));
+    const { counting, counts } = countingOpenFiles(storage);
+    const large = { name: 'large/file.bin', storageKey: 'files/large.bin', compressed: true };
+    const stream = zipStream(counting, [large, ...stored(3)], [], log);
+    // A first chunk of the ZIP, then the client is gone (what Fastify does on a closed connection).
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await vi.waitFor(() => expect(counts.open).toBe(0), { timeout: 2_000 });
+    // Nothing more is opened once it is gone.
+    const opened = counts.most;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(counts.most).toBe(opened);
+  });
+});

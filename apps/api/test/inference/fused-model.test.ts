@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModelManifest } from '@hullscope/contract';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkModel } from '../../src/inference/check-model.js';
+import { fuseModel } from '../../src/inference/fused-model.js';
+import {
+  MODEL_FILE,
+  type ModelFolder,
+  listModelFolders,
+  readModelFolder,
+} from '../../src/inference/model-files.js';
+import { roundUpToStride } from '../../src/inference/preprocess.js';
+import { segment } from '../../src/inference/segment.js';
+import { SessionCache } from '../../src/inference/session-cache.js';
+import type { RgbImage } from '../../src/media/renditions.js';
+import { noiseImage } from '../support/images.js';
+import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
+
+const sessions = new SessionCache(1);
+afterAll(() => sessions.close());
+const whole = { maxTilePixels: Number.MAX_SAFE_INTEGER };
+
+/** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
+const noise = (width: number, height: number) => noiseImage(width, height, 99);
+
+/**
+ * The manifest's contract computed the long way: the bare model on (byte / 255 - mean) / std in
+ * float32 (scale and offset rounded as the fused graph holds them), padded with edge pixels, then
+ * the first largest logit per pixel.
+ */
+async function referenceClasses(
+  folder: ModelFolder,
+  manifest: ModelManifest,
+  image: RgbImage,
+): Promise<Uint8Array> {
+  const bare = await ort.InferenceSession.create(path.join(folder.directory, MODEL_FILE));
+  try {
+    const { mean, std, stride } = manifest.input;
+    const width = roundUpToStride(image.width, stride);
+    const height = roundUpToStride(image.height, stride);
+    const input = new Float32Array(3 * width * height);
+    for (let channel = 0; channel < 3; channel += 1) {
+      const scale = Math.fround(1 / (255 * std[channel]!));
+      const offset = Math.fround(-mean[channel]! / std[channel]!);
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const source = (Math.min(y, image.height - 1) * image.width + Math.min(x, image.width - 1)) * 3;
+          const byte = image.data[source + channel]!;
+          input[(channel * height + y) * width + x] = Math.fround(Math.fround(byte * scale) + offset);
+        }
+      }
+    }
+    const output = await bare.run({
+      [bare.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, height, width]),
+    });
+    const logits = output[bare.outputNames[0]!]!.data as Float32Array;
+    const classCount = manifest.classes.length;
+    const classes = new Uint8Array(image.width * image.height);
+    for (let y = 0; y < image.height; y += 1) {
+      for (let x = 0; x < image.width; x += 1) {
+        let best = 0;
+        for (let k = 1; k < classCount; k += 1) {
+          if (logits[(k * height + y) * width + x]! > logits[(best * height + y) * width + x]!) best = k;
+        }
+        classes[y * image.width + x] = best;
+      }
+    }
+    return classes;
+  } finally {
+    await bare.release();
+  }
+}
+
+function mismatches(a: Uint8Array, b: Uint8Array): number {
+  let count = 0;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) count += 1;
+  return count;
+}
+
+describe('the fused model (normalisation and argmax inside onnxruntime)', () => {
+  it('answers exactly what the bare model answers with the manifest normalisation, per channel', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    // Different mean and std per channel, so a swapped channel or a skipped step changes classes.
+    const manifest: ModelManifest = {
+      ...folder.manifest,
+      input: { ...folder.manifest.input, mean: [0.6, 0.1, 0.3], std: [0.5, 1.5, 0.8] },
+    };
+    const image = noise(101, 67);
+    const session = await sessions.get(path.join(folder.directory, MODEL_FILE), manifest.input);
+    const fused = await segment(session, manifest, image, whole);
+    const expected = await referenceClasses(folder, manifest, image);
+    expect(mismatches(fused.classes, expected)).toBe(0);
+    // The normalisation matters here: without it the same image gets other classes.
+    const plain = await referenceClasses(folder, folder.manifest, image);
+    expect(mismatches(plain, expected)).toBeGreaterThan(1000);
+  });
+
+  it('refuses a model whose logits have another class count than its manifest', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const manifest = { ...folder.manifest, classes: folder.manifest.classes.slice(0, 3) };
+    const session = await sessions.get(path.join(folder.directory, MODEL_FILE), manifest.input);
+    await expect(segment(session, manifest, noise(40, 30), whole)).rejects.toThrow(
+      'model output is 1x4x32x64, expected 1x3x32x64 (manifest classes)',
+    );
+  });
+
+  it('says so when the file is not an ONNX model', async () => {
+    const { manifest } = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    expect(() => fuseModel(Buffer.from('this is not a model, just text\n'), manifest.input)).toThrow(
+      'the file is not an ONNX model (no readable graph)',
+    );
+  });
+
+  it('carries the model-level fields and the weights over unchanged', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const fused = Buffer.from(fuseModel(bytes, folder.manifest.input));
+    // The producer name (model level) and the weights (graph level) are carried over unchanged.
+    expect(fused.includes('hullscope-tests')).toBe(true);
+    const weight = Buffer.from(Float32Array.from([1.0, -0.5, -0.5]).buffer);
+    expect(fused.includes(weight)).toBe(true);
+  });
+});
+
+const variantsDir = fileURLToPath(new URL('../fixtures/onnx-variants', import.meta.url));
+
+describe('model packaging the fused model handles', () => {
+  it.each(['ir3-initializers-as-inputs.onnx', 'doc-string-mentions-prefix.onnx'])(
+    'accepts %s and answers as the plain fixture does',
+    async (file) => {
+      const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+      const image = noise(70, 45);
+      const plain = await segment(
+        await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      const variant = await segment(
+        await sessions.get(path.join(variantsDir, file), folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      expect(new Set(plain.classes).size).toBe(4);
+      expect(mismatches(variant.classes, plain.classes)).toBe(0);
+    },
+  );
+
+  it.each([
+    ['opset6.onnx', "the model's ONNX opset is 6; opset 7 or later is needed"],
+    [
+      'reserved-name.onnx',
+      'the model has a tensor named "hullscope/conv"; names starting with hullscope/ are reserved',
+    ],
+    [
+      'external-data.onnx',
+      'the model keeps its weights in external data files; save it as one self-contained file',
+    ],
+  ])('refuses %s, saying why', async (file, reason) => {
+    const { manifest } = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    expect(() => fuseModel(readFileSync(path.join(variantsDir, file)), manifest.input)).toThrow(reason);
+  });
+
+  it('is checked when a model is added, before its first prediction', async () => {
+    const fixture = path.join(FIXTURE_MODELS_DIR, 'color-classes');
+    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-check-model-'));
+    try {
+      await copyFile(path.join(fixture, 'manifest.json'), path.join(directory, 'manifest.json'));
+      await copyFile(path.join(variantsDir, 'opset6.onnx'), path.join(directory, MODEL_FILE));
+      const folder = await readModelFolder(directory);
+      await expect(checkModel(folder)).rejects.toThrow(
+        `${folder.key}: the pipeline cannot run this model: ${path.join(directory, MODEL_FILE)}: the model's ONNX opset is 6`,
+      );
+      await copyFile(path.join(fixture, MODEL_FILE), path.join(directory, MODEL_FILE));
+      await expect(checkModel(folder)).resolves.toBeUndefined();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+const bundledDir = fileURLToPath(new URL('../../../../models', import.meta.url));
+describe.each((await listModelFolders(bundledDir)).map((directory) => [path.basename(directory), directory]))(
+  'bundled model %s, fused',
+  (_, directory) => {
+    it('matches the bare model at an odd size', async () => {
+      const folder = await readModelFolder(directory);
+      // Blurred noise: patches of colour and texture, so the model answers several classes.
+      const speckled = noise(201, 133);
+      const { data, info } = await sharp(speckled.data, { raw: { width: 201, height: 133, channels: 3 } })
+        .blur(2)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const image = { data, width: info.width, height: info.height };
+      const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
+      const fused = await segment(session, folder.manifest, image, whole);
+      const expected = await referenceClasses(folder, folder.manifest, image);
+      // Deep nets may round a near-tie differently after graph optimisation: allow 0.1 % of pixels.
+      expect(mismatches(fused.classes, expected)).toBeLessThanOrEqual(Math.floor(0.001 * expected.length));
+      expect(new Set(fused.classes).size).toBeGreaterThan(1);
+    });
+  },
+);

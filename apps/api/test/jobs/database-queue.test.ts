@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { databaseJobQueue } from '../../src/jobs/database-job-queue.js';
+import { databaseJobRunner } from '../../src/jobs/database-job-runner.js';
+import { jobHandlers } from '../../src/jobs/job-handlers.js';
+import { type JobHandler, catalogOf, defineJob } from '../../src/jobs/job-queue.js';
+import { type TestApp, createTestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WORKER_ENABLED: 'false' });
+});
+afterAll(() => t.close());
+
+/** A job whose handler waits until released, then succeeds or fails as told. */
+function gatedJob(name: string) {
+  let started!: () => void;
+  let release!: (outcome: 'succeed' | 'fail') => void;
+  const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+  const outcome = new Promise<'succeed' | 'fail'>((resolve) => (release = resolve));
+  const givenUp: unknown[] = [];
+  const runs = { count: 0 };
+  const handler: JobHandler<{ n: number }> = {
+    async handle() {
+      runs.count += 1;
+      started();
+      if ((await outcome) === 'fail') throw new Error('the handler failed');
+    },
+    async onGiveUp(payload) {
+      givenUp.push(payload);
+    },
+  };
+  return { name, handler, handlerStarted, release, givenUp, runs };
+}
+
+/** A queue and a runner that know only this one-attempt job, polling often. */
+function queueFor(name: string, handler: JobHandler<{ n: number }>) {
+  const catalog = catalogOf([defineJob(name, z.object({ n: z.number() }), { maxAttempts: 1 })]);
+  const jobs = jobHandlers(catalog);
+  jobs.handle(name, handler);
+  const runner = databaseJobRunner(
+    t.app.database.db,
+    jobs.complete(),
+    { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
+    t.app.log,
+  );
+  const queue = databaseJobQueue(catalog);
+  return {
+    enqueue: (payload: { n: number }) =>
+      t.app.database.db.transaction().execute((trx) => queue.enqueue(trx, name, payload)),
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+  };
+}
+
+/** The row of the one job named `name` (each test's job has its own name). */
+function jobNamed(name: string) {
+  return t.app.database.db.selectFrom('jobs').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+}
+
+describe('the database queue', () => {
+  // A worker whose lease ran out (a long pause, a stalled disk) may still be running when another
+  // worker claims the job. Whatever the first worker does at the end must not touch the job.
+  it.each(['succeed', 'fail'] as const)(
+    'leaves a job that another worker claimed alone when the first worker ends (%s)',
+    async (outcome) => {
+      const { db } = t.app.database;
+      const job = gatedJob(`gated-${outcome}`);
+      const queue = queueFor(job.name, job.handler);
+      await queue.enqueue({ n: 1 });
+      queue.start();
+      await job.handlerStarted;
+      const claimed = await jobNamed(job.name);
+      expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
+
+      // What a second worker's claim does once the lease has run out.
+      await db
+        .updateTable('jobs')
+        .set({ attempts: 2, locked_until: new Date(Date.now() + 60_000).toISOString() })
+        .where('id', '=', claimed.id)
+        .execute();
+      job.release(outcome);
+      await queue.stop();
+
+      const after = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', claimed.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ status: 'running', attempts: 2, last_error: null });
+      expect(after.locked_until).not.toBeNull();
+      expect(job.givenUp).toEqual([]);
+    },
+  );
+
+  it('records the end of a job its worker still holds', async () => {
+    const job = gatedJob('gated-held');
+    const queue = queueFor(job.name, job.handler);
+    await queue.enqueue({ n: 2 });
+    queue.start();
+    await job.handlerStarted;
+    job.release('fail');
+    await queue.stop();
+    const after = await jobNamed(job.name);
+    expect(after).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'the handler failed',
+      locked_until: null,
+    });
+    expect(job.givenUp).toEqual([{ n: 2 }]);
+  });
+
+  it('gives up a job claimed past its last attempt (its process died during it) without running it', async () => {
+    const { db } = t.app.database;
+    const job = gatedJob('gated-crashed');
+    const queue = queueFor(job.name, job.handler);
+    // What a process killed during the job's only attempt leaves: running, its lease run out.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await db
+      .insertInto('jobs')
+      .values({
+        name: job.name,
+        payload: JSON.stringify({ n: 3 }),
+        status: 'running',
+        attempts: 1,
+        max_attempts: 1,
+        locked_until: past,
+        run_after: past,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    queue.start();
+    await vi.waitFor(() => expect(job.givenUp).toEqual([{ n: 3 }]), { timeout: 5_000 });
+    await queue.stop();
+
+    const after = await jobNamed(job.name);
+    expect(after).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      last_error: 'the worker stopped during the last attempt',
+    });
+    expect(job.runs.count).toBe(0);
+  });
+
+  it('marks a job failed only once its give-up has succeeded; a give-up that throws is tried again', async () => {
+    const { db } = t.app.database;
+    const seenDuringGiveUp: string[] = [];
+    const handler: JobHandler<{ n: number }> = {
+      async handle() {
+        throw new Error('the handler failed');
+      },
+      async onGiveUp() {
+        seenDuringGiveUp.push((await jobNamed('failing-give-up')).status);
+        if (seenDuringGiveUp.length === 1) throw new Error('the refund failed');
+      },
+    };
+    const queue = queueFor('failing-give-up', handler);
+    await queue.enqueue({ n: 4 });
+    queue.start();
+    await vi.waitFor(() => expect(seenDuringGiveUp).toHaveLength(1), { timeout: 5_000 });
+    const job = () => jobNamed('failing-give-up');
+    // Still running and leased: a later claim will give it up again.
+    await vi.waitFor(async () => expect((await job()).locked_until).not.toBeNull());
+    expect((await job()).status).toBe('running');
+
+    await db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1_000).toISOString() })
+      .where('name', '=', 'failing-give-up')
+      .execute();
+    await vi.waitFor(async () => expect((await job()).status).toBe('failed'), { timeout: 5_000 });
+    await queue.stop();
+    expect(seenDuringGiveUp).toEqual(['running', 'running']);
+    expect(await job()).toMatchObject({
+      attempts: 2,
+      last_error: 'the worker stopped during the last attempt',
+    });
+  });
+});
