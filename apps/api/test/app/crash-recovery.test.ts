@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { balanceOf, ledgerSum } from '../../src/features/credits/ledger.js';
 import { signUp } from '../support/accounts.js';
-import { bandedImage, upload } from '../support/images.js';
+import { uploadBandedPhotos } from '../support/images.js';
 import { fixtureModelId, resolutionId, waitForRequest } from '../support/predictions.js';
 import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
 import { createDataHome, freePort, startServerProcess } from '../support/server-process.js';
@@ -39,25 +39,11 @@ describe('a worker killed in the middle of a request', () => {
     const setup = await buildApp(loadConfig({ ...env, WORKER_ENABLED: 'false' }));
     const user = await signUp(setup, path.join(dataDir, 'outbox'));
     const projectId = await createProject(setup, user.headers, { name: 'Crash', location: 'Lab' });
-    const picture = await (
-      await bandedImage(1600, 1200, [
-        [0.5, [200, 40, 40]],
-        [0.5, [40, 40, 200]],
-      ])
-    )
-      .png()
-      .toBuffer();
-    const uploaded = await upload(
-      setup,
-      user.headers,
-      projectId,
-      Array.from({ length: IMAGES }, (_, index) => ({ name: `hull-${index}.png`, data: picture })),
-    );
-    expect(uploaded.statusCode).toBe(201);
+    const imageIds = await uploadBandedPhotos(setup, user.headers, projectId, IMAGES);
     const payload = {
       model: await fixtureModelId(setup, user.headers),
       resolution: await resolutionId(setup, user.headers, 'fullhd'),
-      images: uploaded.json().data.map((entry: { id: number }) => entry.id),
+      images: imageIds,
     };
     const scheduled = await setup.inject({
       method: 'POST',

@@ -1,12 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type SignedInUser, signUp } from '../support/accounts.js';
-import { bandedImage, filesUnder, upload } from '../support/images.js';
+import { filesUnder, uploadBandedPhotos } from '../support/images.js';
 import { createProject } from '../support/projects.js';
 import { fixtureModelId, readZip, resolutionId, waitForRequest } from '../support/predictions.js';
 import { remoteApp } from '../support/remote-app.js';
@@ -17,6 +16,9 @@ import {
   repositoryRoot,
   startServerProcess,
   startWorkerProcess,
+  type WatchedProcess,
+  waitUntilHealthy,
+  watchProcess,
 } from '../support/server-process.js';
 import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
 import { testDialect } from '../support/test-database.js';
@@ -67,42 +69,23 @@ async function migrate(): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', resolve));
 }
 
-interface Started {
-  child: ChildProcess;
+interface Started extends WatchedProcess {
   url: string;
-  messages: () => string[];
-  exited: Promise<number | null>;
 }
 
 /** Starts an API process or a worker process and waits for its health answer. */
 async function start(kind: 'api' | 'worker'): Promise<Started> {
   const port = await freePort();
+  const piped: StdioOptions = ['ignore', 'pipe', 'pipe'];
   const child =
     kind === 'api'
-      ? startServerProcess({ ...env, WORKER_ENABLED: 'false', PORT: String(port) }, [
-          'ignore',
-          'pipe',
-          'pipe',
-        ])
-      : startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
+      ? startServerProcess({ ...env, WORKER_ENABLED: 'false', PORT: String(port) }, piped)
+      : startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(port) }, piped);
   processes.push(child);
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/api/health`).catch(() => undefined))?.ok) {
-    if (Date.now() > deadline) throw new Error(`the ${kind} process did not start: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const messages = () =>
-    output
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('{') && line.endsWith('}'))
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
-  return { child, url, messages, exited };
+  const started = watchProcess(child);
+  await waitUntilHealthy(`${url}/api/health`, started);
+  return { ...started, url };
 }
 
 interface Customer {
@@ -115,22 +98,7 @@ interface Customer {
 async function customer(api: ReturnType<typeof remoteApp>, images: number): Promise<Customer> {
   const user = await signUp(api, path.join(home.dataDir, 'outbox'));
   const projectId = await createProject(api, user.headers, { name: 'Hull survey', location: 'Dry dock' });
-  const picture = await (
-    await bandedImage(1200, 900, [
-      [0.5, [200, 40, 40]],
-      [0.5, [40, 40, 200]],
-    ])
-  )
-    .png()
-    .toBuffer();
-  const uploaded = await upload(
-    api,
-    user.headers,
-    projectId,
-    Array.from({ length: images }, (_, index) => ({ name: `hull-${index}.png`, data: picture })),
-  );
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const imageIds = uploaded.json().data.map((entry: { id: number }) => entry.id);
+  const imageIds = await uploadBandedPhotos(api, user.headers, projectId, images, [1200, 900]);
   const scheduled = await api.inject({
     method: 'POST',
     url: `/api/projects/${projectId}/request-predict/`,

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +5,17 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { balanceOf } from '../../src/features/credits/ledger.js';
 import { signUp } from '../support/accounts.js';
-import { bandedImage, upload } from '../support/images.js';
+import { uploadBandedPhotos } from '../support/images.js';
 import { createProject } from '../support/projects.js';
 import { fixtureModelId, resolutionId, waitForRequest } from '../support/predictions.js';
-import { createDataHome, freePort, startWorkerProcess } from '../support/server-process.js';
+import {
+  type WatchedProcess,
+  createDataHome,
+  freePort,
+  startWorkerProcess,
+  waitUntilHealthy,
+  watchProcess,
+} from '../support/server-process.js';
 import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
 
 const IMAGES = 12;
@@ -38,38 +44,18 @@ afterAll(async () => {
   await home.remove();
 });
 
-interface WorkerProcess {
-  child: ChildProcess;
-  logs: () => string[];
-  exited: Promise<number | null>;
+interface WorkerProcess extends WatchedProcess {
   healthUrl: string;
 }
 
 async function startWorker(): Promise<WorkerProcess> {
   const port = await freePort();
-  const child = startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  // Pino writes one JSON object per line; a line cut off at the moment of reading is left for later.
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const worker = {
-    child,
-    exited,
-    healthUrl: `http://127.0.0.1:${port}/api/health`,
-    logs: () =>
-      output
-        .join('')
-        .split('\n')
-        .filter((line) => line.endsWith('}'))
-        .map((line) => (JSON.parse(line) as { msg: string }).msg),
-  };
-  const deadline = Date.now() + 30_000;
-  while (!(await fetch(worker.healthUrl).catch(() => undefined))) {
-    if (Date.now() > deadline) throw new Error(`the worker did not start: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return worker;
+  const worker = watchProcess(
+    startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(port) }, ['ignore', 'pipe', 'pipe']),
+  );
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  await waitUntilHealthy(healthUrl, worker);
+  return { ...worker, healthUrl };
 }
 
 function requestRow(requestId: number) {
@@ -84,21 +70,7 @@ describe('worker processes beside an API process', () => {
   it('take the API’s jobs; when one is killed mid-request another finishes it, every image once', async () => {
     const user = await signUp(api, path.join(home.dataDir, 'outbox'));
     const projectId = await createProject(api, user.headers, { name: 'Fleet', location: 'Yard' });
-    const picture = await (
-      await bandedImage(1600, 1200, [
-        [0.5, [200, 40, 40]],
-        [0.5, [40, 40, 200]],
-      ])
-    )
-      .png()
-      .toBuffer();
-    const uploaded = await upload(
-      api,
-      user.headers,
-      projectId,
-      Array.from({ length: IMAGES }, (_, index) => ({ name: `hull-${index}.png`, data: picture })),
-    );
-    expect(uploaded.statusCode).toBe(201);
+    const imageIds = await uploadBandedPhotos(api, user.headers, projectId, IMAGES);
 
     const workers = await Promise.all([startWorker(), startWorker()]);
     const [first] = workers;
@@ -118,7 +90,7 @@ describe('worker processes beside an API process', () => {
         payload: {
           model: await fixtureModelId(api, user.headers),
           resolution: await resolutionId(api, user.headers, 'fullhd'),
-          images: uploaded.json().data.map((entry: { id: number }) => entry.id),
+          images: imageIds,
         },
       });
       expect(scheduled.statusCode).toBe(201);
@@ -129,10 +101,10 @@ describe('worker processes beside an API process', () => {
         if (Date.now() > deadline) throw new Error('no image finished');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const [running, idle] = first.logs().includes('job started') ? workers : [...workers].reverse();
+      const [running, idle] = first.messages().includes('job started') ? workers : [...workers].reverse();
       running!.child.kill('SIGKILL');
       await running!.exited;
-      expect(idle!.logs()).not.toContain('job started');
+      expect(idle!.messages()).not.toContain('job started');
       const killedAt = await requestRow(requestId);
       expect(killedAt.status).toBe('RUNNING');
       expect(killedAt.images_done).toBeLessThan(IMAGES);
@@ -170,7 +142,7 @@ describe('worker processes beside an API process', () => {
       // SIGTERM: the worker stops taking jobs, closes and exits 0.
       idle!.child.kill('SIGTERM');
       expect(await idle!.exited).toBe(0);
-      expect(idle!.logs()).toEqual(
+      expect(idle!.messages()).toEqual(
         expect.arrayContaining(['Hullscope worker is running', 'job started', 'job done', 'shutting down']),
       );
     } finally {

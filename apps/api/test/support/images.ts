@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { PNG_SIGNATURE, pngChunk } from '../../src/media/indexed-png.js';
 import type { RgbImage } from '../../src/media/renditions.js';
 
@@ -91,4 +92,33 @@ export function noiseImage(width: number, height: number, seed: number): RgbImag
     data[index] = state >> 23;
   }
   return { data, width, height };
+}
+
+/**
+ * Uploads `count` copies of a two-band PNG photo (`hull-<n>.png`) through the API, checks the 201
+ * and answers the new images' ids: enough pixels that a Full HD prediction of each takes a moment.
+ */
+export async function uploadBandedPhotos(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  projectId: number,
+  count: number,
+  [width, height]: [number, number] = [1600, 1200],
+): Promise<number[]> {
+  const picture = await (
+    await bandedImage(width, height, [
+      [0.5, [200, 40, 40]],
+      [0.5, [40, 40, 200]],
+    ])
+  )
+    .png()
+    .toBuffer();
+  const uploaded = await upload(
+    app,
+    headers,
+    projectId,
+    Array.from({ length: count }, (_, index) => ({ name: `hull-${index}.png`, data: picture })),
+  );
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return uploaded.json().data.map((entry: { id: number }) => entry.id);
 }

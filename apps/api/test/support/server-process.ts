@@ -55,3 +55,41 @@ function startEntry(entry: string, env: Record<string, string>, stdio: StdioOpti
     stdio,
   });
 }
+
+/** A child process whose output is kept: its pino log messages, and how it ended. */
+export interface WatchedProcess {
+  child: ChildProcess;
+  /** The `msg` of every complete JSON log line so far. */
+  messages(): string[];
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Keeps a child's stdout and stderr (started with both piped) for its log messages. */
+export function watchProcess(child: ChildProcess): WatchedProcess {
+  const chunks: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output = () => chunks.join('');
+  return {
+    child,
+    exited,
+    output,
+    // Pino writes one JSON object per line; a line cut off at the moment of reading is left for later.
+    messages: () =>
+      output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.endsWith('}'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg),
+  };
+}
+
+/** Waits until `url` answers 2xx (a process's health check), failing with its output after 60 s. */
+export async function waitUntilHealthy(url: string, watched: WatchedProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(url).catch(() => undefined))?.ok) {
+    if (Date.now() > deadline) throw new Error(`${url} never answered: ${watched.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
