@@ -18,7 +18,7 @@ import Fastify from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
-import type { DatabaseConfig } from '../src/config.js';
+import type { DatabaseConfig } from '../src/db/database.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations/index.js';
 import { databaseJobQueue } from '../src/jobs/database-job-queue.js';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, OperandValueExpressionOrList } from 'kysely';
+import { locksRows } from '../db/row-lock.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { isoInSeconds, nowIso } from '../db/time.js';
 import type { RegisteredJob } from './job-handlers.js';
@@ -16,8 +17,8 @@ const MAX_BACKOFF_SECONDS = 300;
 
 /**
  * Works the durable `jobs` table (see database-job-queue.ts) with this process's handlers. Any number
- * of runners, in any number of processes, share one table: a claim is a guarded update that only one
- * of them wins. Jobs survive restarts; a job whose worker died (its lease ran out) is picked up again.
+ * of runners, in any number of processes, share one table: a claim is an update that only one of
+ * them wins. Jobs survive restarts; a job whose worker died (its lease ran out) is picked up again.
  */
 export function databaseJobRunner(
   db: Kysely<DB>,
@@ -30,14 +31,41 @@ export function databaseJobRunner(
   let timer: NodeJS.Timeout | undefined;
   let started = false;
 
-  /** Takes the oldest ready job; the guarded update lets only one worker win it. */
-  async function claim(): Promise<JobRow | undefined> {
+  const rowLocks = locksRows(db);
+
+  /**
+   * Takes the oldest ready job: the job, or 'empty' when none is ready, or 'lost' when another worker
+   * took the one found first (look again at once). On PostgreSQL one statement finds and takes it,
+   * skipping jobs other workers are taking at that moment (FOR UPDATE SKIP LOCKED), so workers never
+   * queue behind one row's lock. On SQLite, whose writes run one at a time, the guarded update lets
+   * only one of several processes win a job.
+   */
+  async function claim(): Promise<JobRow | 'empty' | 'lost'> {
     const now = nowIso();
     const claimable = (eb: ExpressionBuilder<DB, 'jobs'>) =>
       eb.or([
         eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
         eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
       ]);
+    const take = (candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_until: isoInSeconds(options.leaseSeconds),
+          updated_at: now,
+        }))
+        .where('id', '=', candidate)
+        .where(claimable)
+        .returningAll()
+        .executeTakeFirst();
+    if (rowLocks) {
+      const job = await take((eb) =>
+        eb.selectFrom('jobs').select('id').where(claimable).orderBy('id').limit(1).forUpdate().skipLocked(),
+      );
+      return job ?? 'empty';
+    }
     const candidate = await db
       .selectFrom('jobs')
       .select('id')
@@ -45,19 +73,8 @@ export function databaseJobRunner(
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();
-    if (!candidate) return undefined;
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        locked_until: isoInSeconds(options.leaseSeconds),
-        updated_at: now,
-      }))
-      .where('id', '=', candidate.id)
-      .where(claimable)
-      .returningAll()
-      .executeTakeFirst();
+    if (!candidate) return 'empty';
+    return (await take(candidate.id)) ?? 'lost';
   }
 
   /**
@@ -181,7 +198,8 @@ export function databaseJobRunner(
     try {
       while (running.size < options.concurrency && !controller.signal.aborted) {
         const job = await claim();
-        if (!job) break;
+        if (job === 'empty') break;
+        if (job === 'lost') continue;
         const task = work(job)
           // What could not be recorded (the database failing, onGiveUp throwing) leaves the job
           // running: its lease runs out and it is claimed again.

@@ -179,3 +179,47 @@ describe('the database queue', () => {
     });
   });
 });
+
+describe('several runners on one jobs table', () => {
+  it('run every job exactly once between them, each taking a share', async () => {
+    const name = 'shared-table';
+    const catalog = catalogOf([defineJob(name, z.object({ n: z.number() }), { maxAttempts: 1 })]);
+    const handledBy = new Map<number, number[]>();
+    const runners = Array.from({ length: 4 }, (_, runnerIndex) => {
+      const jobs = jobHandlers(catalog);
+      jobs.handle(name, {
+        async handle({ n }) {
+          handledBy.set(n, [...(handledBy.get(n) ?? []), runnerIndex]);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+      });
+      return databaseJobRunner(
+        t.app.database.db,
+        jobs.complete(),
+        { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
+        t.app.log,
+      );
+    });
+    const queue = databaseJobQueue(catalog);
+    const JOBS = 120;
+    await t.app.database.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < JOBS; n += 1) await queue.enqueue(trx, name, { n });
+    });
+    for (const runner of runners) runner.start();
+    const deadline = Date.now() + 30_000;
+    while (handledBy.size < JOBS && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(runners.map((runner) => runner.stop()));
+
+    expect([...handledBy.values()].filter((runs) => runs.length !== 1)).toEqual([]);
+    expect(handledBy.size).toBe(JOBS);
+    expect(new Set([...handledBy.values()].flat()).size).toBeGreaterThan(1);
+    const rows = await t.app.database.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('name', '=', name)
+      .execute();
+    expect(rows.filter((row) => row.status !== 'done' || row.attempts !== 1)).toEqual([]);
+  });
+});
