@@ -105,6 +105,18 @@ export function imagesRepository(db: Kysely<DB>) {
       await db.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', imageId).execute();
     },
 
+    /** The images in a project that are among `imageIds` (an empty list is the caller's to refuse). */
+    async foundInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('images')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', imageIds)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async delete(imageId: number): Promise<void> {
       await db.deleteFrom('images').where('id', '=', imageId).execute();
     },
