@@ -105,7 +105,10 @@ export function imagesRepository(db: Kysely<DB>) {
       await db.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', imageId).execute();
     },
 
-    /** The images in a project that are among `imageIds` (an empty list is the caller's to refuse). */
+    /**
+     * Which of `imageIds` are the owner's images in this project. Callers never pass an empty list
+     * (the request's schema needs one image): `in ()` is not SQL.
+     */
     async foundInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
       const rows = await db
         .selectFrom('images')
