@@ -22,6 +22,7 @@ import { isStagedUpload } from './features/images/receive-upload.js';
 import { registerModels } from './features/models/models.routes.js';
 import { registerPredictionRoutes } from './features/predictions/predictions.routes.js';
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
+import { usersRepository } from './features/users/users.repository.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -142,7 +143,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const queue = databaseJobQueue(jobCatalog);
   const api: ApiContext = {
     app,
-    router: createRouter(app, createAuthenticator(jwt, db)),
+    router: createRouter(
+      app,
+      createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
+    ),
     db,
     storage,
     mailer,

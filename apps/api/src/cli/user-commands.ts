@@ -1,5 +1,6 @@
 import { RegisterRequest } from '@hullscope/contract';
 import { hashPassword } from '../features/auth/password-hashing.js';
+import { creditsRepository } from '../features/credits/credits.repository.js';
 import { creditAccount } from '../features/credits/ledger.js';
 import { accountProblems, confirmAccount, insertAccount } from '../features/users/account-lifecycle.js';
 import { usersRepository } from '../features/users/users.repository.js';
@@ -68,13 +69,9 @@ export async function grantCredits(
   const user = await usersRepository(db).findByUsername(options.username);
   if (!user) throw new CommandError(`No user named "${options.username}".`);
   await creditAccount(db, { userId: user.id, amount, kind: 'admin_grant', reason: options.reason.trim() });
-  const balance = await db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', user.id)
-    .executeTakeFirstOrThrow();
+  const balance = await creditsRepository(db).balanceOfExisting(user.id);
   console.log(
-    `Granted ${amount} credits to ${user.username} (${options.reason.trim()}). Balance: ${balance.credits}.`,
+    `Granted ${amount} credits to ${user.username} (${options.reason.trim()}). Balance: ${balance}.`,
   );
 }
 

@@ -1,6 +1,4 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
 import type { JwtService } from '../features/auth/jwt.js';
 import { unauthorized } from './api-error.js';
 
@@ -22,20 +20,21 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The user a token names, with the session version tokens must carry; undefined when gone. */
+export type FindSessionHolder = (
+  userId: number,
+) => Promise<{ id: number; username: string; session_version: number } | undefined>;
+
 /** Requires a valid access token of an existing user's current session; puts that user on the request. */
-export function createAuthenticator(jwt: JwtService, db: Kysely<DB>): onRequestAsyncHookHandler {
+export function createAuthenticator(
+  jwt: JwtService,
+  findSessionHolder: FindSessionHolder,
+): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Authentication credentials were not provided.');
     const claims = await jwt.verifyAccess(token);
-    const user =
-      claims === null
-        ? undefined
-        : await db
-            .selectFrom('users')
-            .select(['id', 'username', 'session_version'])
-            .where('id', '=', claims.userId)
-            .executeTakeFirst();
+    const user = claims === null ? undefined : await findSessionHolder(claims.userId);
     // The same lookup that finds the user checks the session version: a token issued before a
     // password change, reset or deletion stops working at once, not when it expires.
     if (!user || !claims || user.session_version !== claims.sessionVersion) {

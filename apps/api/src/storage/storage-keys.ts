@@ -4,7 +4,11 @@ export const storageKeys = {
   project: (owner: number, projectId: number) => `users/${owner}/projects/${projectId}`,
   image: (owner: number, projectId: number, imageId: number) =>
     `users/${owner}/projects/${projectId}/images/${imageId}`,
-  prediction: (imagePrefix: string, predictionId: number) => `${imagePrefix}/predictions/${predictionId}`,
+  /** One image's results of one request: fixed per image and request, so a retry overwrites them. */
+  requestResults: (imagePrefix: string, requestId: number) =>
+    `${imagePrefix}/predictions/request-${requestId}`,
+  /** A file under one of the prefixes above, named by imageFiles or predictionFiles. */
+  file: (prefix: string, fileName: string) => `${prefix}/${fileName}`,
 };
 
 /** The files of an image and of a prediction, relative to their prefixes. */

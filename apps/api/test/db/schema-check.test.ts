@@ -83,7 +83,7 @@ describe('a database older than this release', () => {
     expect((await npmRunMigrate()).output).toMatch(/^The database schema is up to date \(0007-/);
     const app = await buildApp(loadConfig(strict));
     await app.close();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a database a newer release has migrated', () => {
@@ -100,5 +100,5 @@ describe('a database a newer release has migrated', () => {
     const migrate = await npmRunMigrate();
     expect(migrate.code).toBe(1);
     expect(migrate.output).toMatch(/^The database schema is newer than this release/);
-  }, 60_000);
+  }, 120_000);
 });

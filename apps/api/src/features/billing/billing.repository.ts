@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { CompanyRow, DB, PaymentProviderName, PaymentRow, PaymentStatus } from '../../db/schema.js';
+import type {
+  CompanyRow,
+  DB,
+  LedgerRow,
+  PaymentProviderName,
+  PaymentRow,
+  PaymentStatus,
+} from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
 /** Billing details as the company record holds them; a checkout may fill in any of them. */
@@ -32,6 +39,50 @@ export interface PaymentWithOwner extends PaymentRow {
 
 export function billingRepository(db: Kysely<DB>) {
   return {
+    /** A purchase's ledger row, PENDING: it does not count until the payment settles it. */
+    insertPendingPurchase(entry: { userId: number; credits: number; reason: string }): Promise<LedgerRow> {
+      return db
+        .insertInto('credit_ledger')
+        .values({
+          user_id: entry.userId,
+          kind: 'purchase',
+          amount: entry.credits,
+          status: 'PENDING',
+          reason: entry.reason,
+          prediction_request_id: null,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * PENDING → PAID, guarded: of concurrent callers exactly one sees the row still PENDING and gets
+     * its owner and amount; the others get undefined.
+     */
+    markPurchasePaid(ledgerId: number): Promise<{ user_id: number | null; amount: number } | undefined> {
+      return db
+        .updateTable('credit_ledger')
+        .set({ status: 'PAID' })
+        .where('id', '=', ledgerId)
+        .where('kind', '=', 'purchase')
+        .where('status', '=', 'PENDING')
+        .returning(['user_id', 'amount'])
+        .executeTakeFirst();
+    },
+
+    /** PENDING → FAILED or EXPIRED; false when the purchase was no longer PENDING. */
+    async closePendingPurchase(ledgerId: number, status: 'FAILED' | 'EXPIRED'): Promise<boolean> {
+      const result = await db
+        .updateTable('credit_ledger')
+        .set({ status })
+        .where('id', '=', ledgerId)
+        .where('kind', '=', 'purchase')
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async insertPayment(values: {
       ledgerId: number;
       provider: PaymentProviderName;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB, LedgerRow } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
+import { creditsRepository } from '../credits/credits.repository.js';
+import { billingRepository } from './billing.repository.js';
 
 /**
  * The ledger side of a purchase. Unlike creditAccount, which settles at once, a purchase row is
@@ -12,19 +13,7 @@ export async function openPurchaseRow(
   db: Kysely<DB>,
   entry: { userId: number; credits: number; reason: string },
 ): Promise<LedgerRow> {
-  return db
-    .insertInto('credit_ledger')
-    .values({
-      user_id: entry.userId,
-      kind: 'purchase',
-      amount: entry.credits,
-      status: 'PENDING',
-      reason: entry.reason,
-      prediction_request_id: null,
-      created_at: nowIso(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return billingRepository(db).insertPendingPurchase(entry);
 }
 
 /**
@@ -35,22 +24,9 @@ export async function openPurchaseRow(
  */
 export function settlePurchaseRow(db: Kysely<DB>, ledgerId: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .updateTable('credit_ledger')
-      .set({ status: 'PAID' })
-      .where('id', '=', ledgerId)
-      .where('kind', '=', 'purchase')
-      .where('status', '=', 'PENDING')
-      .returning(['user_id', 'amount'])
-      .executeTakeFirst();
+    const row = await billingRepository(trx).markPurchasePaid(ledgerId);
     if (!row) return false;
-    if (row.user_id !== null) {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ credits: eb('credits', '+', row.amount) }))
-        .where('id', '=', row.user_id)
-        .execute();
-    }
+    if (row.user_id !== null) await creditsRepository(trx).addToBalance(row.user_id, row.amount);
     return true;
   });
 }
@@ -61,12 +37,5 @@ export async function closePurchaseRow(
   ledgerId: number,
   status: 'FAILED' | 'EXPIRED',
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('credit_ledger')
-    .set({ status })
-    .where('id', '=', ledgerId)
-    .where('kind', '=', 'purchase')
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return billingRepository(db).closePendingPurchase(ledgerId, status);
 }

@@ -6,6 +6,12 @@ import { nowIso } from '../../db/time.js';
 /** One company record per user, created empty with the account. */
 export function companyRepository(db: Kysely<DB>) {
   return {
+    /** The empty record every account gets with its sign-up; the owner fills it in later. */
+    async insertEmpty(owner: number): Promise<void> {
+      const now = nowIso();
+      await db.insertInto('companies').values({ owner, created_at: now, updated_at: now }).execute();
+    },
+
     findByOwner(owner: number): Promise<CompanyRow | undefined> {
       return db.selectFrom('companies').selectAll().where('owner', '=', owner).executeTakeFirst();
     },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB, LedgerKind, LedgerRow, LedgerStatus } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
+import type { DB, LedgerKind, LedgerRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
+import { creditsRepository } from './credits.repository.js';
 
 export interface LedgerEntry {
   userId: number;
@@ -11,9 +11,6 @@ export interface LedgerEntry {
   reason?: string | null;
   predictionRequestId?: number | null;
 }
-
-/** Statuses whose amounts count towards the balance; PENDING, FAILED and EXPIRED never do. */
-export const SETTLED_STATUSES: LedgerStatus[] = ['SETTLED', 'PAID'];
 
 export class InsufficientCreditsError extends Error {
   constructor(
@@ -30,32 +27,24 @@ function assertPositive(amount: number): void {
     throw new RangeError(`Ledger amounts are positive integers, got ${amount}`);
 }
 
-async function insertRow(trx: Kysely<DB>, entry: LedgerEntry, signedAmount: number, status: LedgerStatus) {
-  return trx
-    .insertInto('credit_ledger')
-    .values({
-      user_id: entry.userId,
-      kind: entry.kind,
-      amount: signedAmount,
-      status,
-      reason: entry.reason ?? null,
-      prediction_request_id: entry.predictionRequestId ?? null,
-      created_at: nowIso(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+function settledRow(entry: LedgerEntry, signedAmount: number) {
+  return {
+    userId: entry.userId,
+    kind: entry.kind,
+    amount: signedAmount,
+    status: 'SETTLED' as const,
+    reason: entry.reason ?? null,
+    predictionRequestId: entry.predictionRequestId ?? null,
+  };
 }
 
 /** Adds credits: a settled ledger row and the balance move together, or neither does. */
 export async function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '+', entry.amount) }))
-      .where('id', '=', entry.userId)
-      .executeTakeFirstOrThrow();
-    return insertRow(trx, entry, entry.amount, 'SETTLED');
+    const credits = creditsRepository(trx);
+    await credits.addToBalance(entry.userId, entry.amount);
+    return credits.insertRow(settledRow(entry, entry.amount));
   });
 }
 
@@ -66,35 +55,19 @@ export async function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise
 export async function debitAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<LedgerRow> {
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '-', entry.amount) }))
-      .where('id', '=', entry.userId)
-      .where('credits', '>=', entry.amount)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) {
-      throw new InsufficientCreditsError(entry.amount, await balanceOf(trx, entry.userId));
+    const credits = creditsRepository(trx);
+    if (!(await credits.takeFromBalance(entry.userId, entry.amount))) {
+      throw new InsufficientCreditsError(entry.amount, await credits.balanceOf(entry.userId));
     }
-    return insertRow(trx, entry, -entry.amount, 'SETTLED');
+    return credits.insertRow(settledRow(entry, -entry.amount));
   });
 }
 
 export async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
-  return row?.credits ?? 0;
+  return creditsRepository(db).balanceOf(userId);
 }
 
 /** The sum of the user's settled rows: what the cached balance must always equal. */
 export async function ledgerSum(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', SETTLED_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-export function ledgerRowsOf(db: Kysely<DB>, userId: number): Promise<LedgerRow[]> {
-  return db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return creditsRepository(db).settledSum(userId);
 }

@@ -1,31 +1,16 @@
 import type { Transaction } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { ledgerRowsOf } from './ledger.js';
+import { creditsRepository } from './credits.repository.js';
 
 type PredictQueue = NonNullable<Transaction['predict_queue']>;
 
 /** The prediction requests behind ledger rows, shaped as the spec's `predict_queue`. */
 async function predictQueues(db: Kysely<DB>, requestIds: number[]): Promise<Map<number, PredictQueue>> {
   if (requestIds.length === 0) return new Map();
-  const requests = await db
-    .selectFrom('prediction_requests')
-    .innerJoin('projects', 'projects.id', 'prediction_requests.project_id')
-    .innerJoin('resolutions', 'resolutions.id', 'prediction_requests.resolution_id')
-    .select([
-      'prediction_requests.id',
-      'prediction_requests.status',
-      'projects.name as project',
-      'resolutions.display_name as resolution',
-    ])
-    .where('prediction_requests.id', 'in', requestIds)
-    .execute();
-  const images = await db
-    .selectFrom('prediction_request_images')
-    .select(['request_id', 'image_id'])
-    .where('request_id', 'in', requestIds)
-    .orderBy('position')
-    .execute();
+  const credits = creditsRepository(db);
+  const requests = await credits.requestsBehindRows(requestIds);
+  const images = await credits.imagesOfRequests(requestIds);
   return new Map(
     requests.map((request) => [
       request.id,
@@ -42,7 +27,7 @@ async function predictQueues(db: Kysely<DB>, requestIds: number[]): Promise<Map<
 
 /** Every ledger row of the user, oldest first, with its prediction request where it has one. */
 export async function listTransactions(db: Kysely<DB>, userId: number): Promise<Transaction[]> {
-  const rows = await ledgerRowsOf(db, userId);
+  const rows = await creditsRepository(db).rowsOf(userId);
   const requestIds = [
     ...new Set(rows.flatMap((row) => (row.prediction_request_id ? [row.prediction_request_id] : []))),
   ];

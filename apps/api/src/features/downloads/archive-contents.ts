@@ -1,7 +1,8 @@
 import type { LabelPercentage } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { imageFiles, predictionFiles } from '../../storage/storage-keys.js';
+import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
 
 export interface ArchiveFile {
   /** Path inside the ZIP. */
@@ -36,34 +37,10 @@ export async function archiveContents(
   projectId: number,
   imageId?: number,
 ): Promise<{ files: ArchiveFile[]; summary: SummaryRow[] }> {
-  let imageQuery = db
-    .selectFrom('images')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('project_id', '=', projectId)
-    .orderBy('id');
-  if (imageId !== undefined) imageQuery = imageQuery.where('id', '=', imageId);
-  const images = await imageQuery.execute();
-  // By project, not by a list of image ids: a project of any size is one query.
-  let predictionQuery = db
-    .selectFrom('predictions')
-    .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
-    .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
-    .select([
-      'predictions.image_id',
-      'predictions.percentages',
-      'predictions.storage_prefix',
-      'predictions.created_at',
-      'cv_models.name as model',
-      'predictions.model_version as version',
-      'resolutions.name as resolution',
-    ])
-    .where('predictions.owner', '=', owner)
-    .where('predictions.project_id', '=', projectId)
-    .orderBy('predictions.id');
-  if (imageId !== undefined) predictionQuery = predictionQuery.where('predictions.image_id', '=', imageId);
-  const predictionsOf = new Map<number, Awaited<ReturnType<typeof predictionQuery.execute>>>();
-  for (const row of await predictionQuery.execute()) {
+  const downloads = downloadsRepository(db);
+  const images = await downloads.imagesToArchive(owner, projectId, imageId);
+  const predictionsOf = new Map<number, ArchivedPrediction[]>();
+  for (const row of await downloads.predictionsToArchive(owner, projectId, imageId)) {
     const ofImage = predictionsOf.get(row.image_id);
     if (ofImage) ofImage.push(row);
     else predictionsOf.set(row.image_id, [row]);
@@ -76,7 +53,7 @@ export async function archiveContents(
     const original = imageFiles.original(image.format);
     files.push({
       name: `${folder}/${original}`,
-      storageKey: `${image.storage_prefix}/${original}`,
+      storageKey: storageKeys.file(image.storage_prefix, original),
       compressed: true,
     });
     for (const prediction of predictionsOf.get(image.id) ?? []) {
@@ -85,7 +62,7 @@ export async function archiveContents(
       for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
         files.push({
           name: `${sub}/${file}`,
-          storageKey: `${prediction.storage_prefix}/${file}`,
+          storageKey: storageKeys.file(prediction.storage_prefix, file),
           compressed: true,
         });
       }

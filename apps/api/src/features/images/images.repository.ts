@@ -1,5 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB, ImageRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+export interface NewImage {
+  owner: number;
+  projectId: number;
+  name: string;
+  format: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  contentHash: string;
+}
 
 /** SQL on images; every read is scoped to the owner and the project. */
 export function imagesRepository(db: Kysely<DB>) {
@@ -65,6 +77,47 @@ export function imagesRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.max('id').as('highest'))
         .executeTakeFirst();
       return Number(row?.highest ?? 0);
+    },
+
+    /** The image's row with an empty storage prefix: its id names the folder its files go to. */
+    async insertWithoutFiles(image: NewImage): Promise<number> {
+      const row = await db
+        .insertInto('images')
+        .values({
+          project_id: image.projectId,
+          owner: image.owner,
+          name: image.name,
+          format: image.format,
+          width: image.width,
+          height: image.height,
+          size_bytes: image.sizeBytes,
+          content_hash: image.contentHash,
+          storage_prefix: '',
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Records where the image's files are, once they are all written. */
+    async setStoragePrefix(imageId: number, prefix: string): Promise<void> {
+      await db.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', imageId).execute();
+    },
+
+    /**
+     * Which of `imageIds` are the owner's images in this project. Callers never pass an empty list
+     * (the request's schema needs one image): `in ()` is not SQL.
+     */
+    async foundInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('images')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', imageIds)
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     async delete(imageId: number): Promise<void> {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { badRequest, conflict, fieldErrors, tooManyRequests } from '../../http/api-error.js';
-import { imageFiles } from '../../storage/storage-keys.js';
+import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { imagesRepository } from './images.repository.js';
 import { ownedImageOr404 } from './owned-image.js';
@@ -79,7 +79,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         id: image.id,
         image_name: image.name,
         base64_thumbnail: (
-          await storage.getBuffer(`${image.storage_prefix}/${imageFiles.thumbnail}`)
+          await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.thumbnail))
         ).toString('base64'),
       })),
     );
@@ -87,7 +87,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
 
   router.add(routes.getImage, async ({ user, params }) => {
     const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-    const preview = await storage.getBuffer(`${image.storage_prefix}/${imageFiles.preview}`);
+    const preview = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.preview));
     return {
       id: image.id,
       image_name: image.name,

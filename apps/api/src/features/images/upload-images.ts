@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
 import { openImage } from '../../media/open-image.js';
 import { type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
+import { imagesRepository } from './images.repository.js';
 import { type StagedFile, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
 
 interface CheckedFile {
@@ -37,32 +37,27 @@ async function storeImage(
   file: CheckedFile,
   writing: (prefix: string) => void,
 ): Promise<{ id: number }> {
-  const row = await trx
-    .insertInto('images')
-    .values({
-      project_id: projectId,
-      owner,
-      name: file.staged.name,
-      format: file.format,
-      width: file.width,
-      height: file.height,
-      size_bytes: file.staged.sizeBytes,
-      content_hash: file.staged.contentHash,
-      storage_prefix: '',
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const prefix = storageKeys.image(owner, projectId, row.id);
+  const images = imagesRepository(trx);
+  const id = await images.insertWithoutFiles({
+    owner,
+    projectId,
+    name: file.staged.name,
+    format: file.format,
+    width: file.width,
+    height: file.height,
+    sizeBytes: file.staged.sizeBytes,
+    contentHash: file.staged.contentHash,
+  });
+  const prefix = storageKeys.image(owner, projectId, id);
   writing(prefix);
   // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may have
   // left files under it, which must not mix with this image's.
   await storage.deletePrefix(prefix);
-  await storage.putFile(`${prefix}/${imageFiles.original(file.format)}`, file.staged.tempPath);
-  await storage.putBuffer(`${prefix}/${imageFiles.thumbnail}`, file.renditions.thumbnail);
-  await storage.putBuffer(`${prefix}/${imageFiles.preview}`, file.renditions.preview);
-  await trx.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', row.id).execute();
-  return { id: row.id };
+  await storage.putFile(storageKeys.file(prefix, imageFiles.original(file.format)), file.staged.tempPath);
+  await storage.putBuffer(storageKeys.file(prefix, imageFiles.thumbnail), file.renditions.thumbnail);
+  await storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview);
+  await images.setStoragePrefix(id, prefix);
+  return { id };
 }
 
 export interface UploadContext {

@@ -1,7 +1,8 @@
 import type { CreditCheckResponse, SchedulePayload } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import type { CvModelRow, DB, ResolutionRow } from '../../db/schema.js';
-import { balanceOf } from '../credits/ledger.js';
+import type { CvModelRow, DB, PredictionRequestRow, ResolutionRow } from '../../db/schema.js';
+import { creditsRepository } from '../credits/credits.repository.js';
+import { imagesRepository } from '../images/images.repository.js';
 import { modelsRepository } from '../models/models.repository.js';
 import { predictionsRepository } from './predictions.repository.js';
 
@@ -9,6 +10,34 @@ export interface CheckedRequest {
   response: CreditCheckResponse;
   /** Present when valid: what scheduling needs. */
   plan?: { model: CvModelRow; resolution: ResolutionRow; imageIds: number[]; cost: number };
+}
+
+/** What the check reads: the repositories on a database, or in a test, rows held in memory. */
+export interface PredictRequestLookups {
+  balanceOf(owner: number): Promise<number>;
+  findModel(modelId: number): Promise<CvModelRow | undefined>;
+  findResolution(resolutionId: number): Promise<ResolutionRow | undefined>;
+  /** Which of `imageIds` are the owner's images in this project. */
+  foundInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>>;
+  unfinishedRequestOf(owner: number): Promise<PredictionRequestRow | undefined>;
+  /** Names of the images that already have a prediction with this model and resolution. */
+  alreadyPredicted(imageIds: number[], modelId: number, resolutionId: number): Promise<string[]>;
+}
+
+export function predictRequestLookups(db: Kysely<DB>): PredictRequestLookups {
+  const credits = creditsRepository(db);
+  const models = modelsRepository(db);
+  const images = imagesRepository(db);
+  const predictions = predictionsRepository(db);
+  return {
+    balanceOf: (owner) => credits.balanceOf(owner),
+    findModel: (modelId) => models.findModel(modelId),
+    findResolution: (resolutionId) => models.findResolution(resolutionId),
+    foundInProject: (owner, projectId, imageIds) => images.foundInProject(owner, projectId, imageIds),
+    unfinishedRequestOf: (owner) => predictions.unfinishedRequestOf(owner),
+    alreadyPredicted: (imageIds, modelId, resolutionId) =>
+      predictions.alreadyPredicted(imageIds, modelId, resolutionId),
+  };
 }
 
 function listNames(names: string[]): string {
@@ -22,13 +51,13 @@ function listNames(names: string[]): string {
  * resolution available, images in the project, no duplicates, enough credits, nothing else running.
  */
 export async function checkPredictRequest(
-  db: Kysely<DB>,
+  lookups: PredictRequestLookups,
   owner: number,
   projectId: number,
   payload: SchedulePayload,
 ): Promise<CheckedRequest> {
   const imageIds = [...new Set(payload.images)];
-  const credits = await balanceOf(db, owner);
+  const credits = await lookups.balanceOf(owner);
   // What the images would cost once the resolution is known; 0 before (JSON has no Infinity, which
   // stays the web app's own default for "not validated yet").
   let requiredCredits = 0;
@@ -39,24 +68,16 @@ export async function checkPredictRequest(
     },
   });
 
-  const models = modelsRepository(db);
-  const model = await models.findModel(payload.model);
+  const model = await lookups.findModel(payload.model);
   if (!model || model.active !== 1)
     return invalid('The selected model is not available. Choose another model.');
-  const resolution = await models.findResolution(payload.resolution);
+  const resolution = await lookups.findResolution(payload.resolution);
   if (!resolution || resolution.active !== 1) {
     return invalid('The selected resolution is not available. Choose another resolution.');
   }
   requiredCredits = imageIds.length * resolution.price;
 
-  const found = await db
-    .selectFrom('images')
-    .select('id')
-    .where('owner', '=', owner)
-    .where('project_id', '=', projectId)
-    .where('id', 'in', imageIds)
-    .execute();
-  const foundIds = new Set(found.map((row) => row.id));
+  const foundIds = await lookups.foundInProject(owner, projectId, imageIds);
   const missing = imageIds.filter((imageId) => !foundIds.has(imageId));
   if (missing.length > 0) {
     return invalid(
@@ -64,13 +85,12 @@ export async function checkPredictRequest(
     );
   }
 
-  const predictions = predictionsRepository(db);
-  const running = await predictions.unfinishedRequestOf(owner);
+  const running = await lookups.unfinishedRequestOf(owner);
   if (running) {
     return invalid(`Prediction ${running.id} is still running. Please wait until it has finished.`);
   }
 
-  const duplicates = await predictions.alreadyPredicted(imageIds, model.id, resolution.id);
+  const duplicates = await lookups.alreadyPredicted(imageIds, model.id, resolution.id);
   if (duplicates.length > 0) {
     return invalid(
       `${duplicates.length === 1 ? 'This image already has' : 'These images already have'} a prediction with ${model.name} at ${resolution.display_name}: ${listNames(duplicates)}. Deselect ${duplicates.length === 1 ? 'it' : 'them'} to run the others.`,

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB, PredictionRequestRow, PredictionRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+export interface NewPredictionRequest {
+  owner: number;
+  projectId: number;
+  modelId: number;
+  resolutionId: number;
+  pricePerImage: number;
+  imagesTotal: number;
+}
 
 /** SQL on prediction requests and predictions; reads are scoped to the owner. */
 export function predictionsRepository(db: Kysely<DB>) {
@@ -21,6 +31,40 @@ export function predictionsRepository(db: Kysely<DB>) {
         .where('owner', '=', owner)
         .where('id', '=', requestId)
         .executeTakeFirst();
+    },
+
+    /** A QUEUED request; answers its id. */
+    async insertRequest(request: NewPredictionRequest): Promise<number> {
+      const row = await db
+        .insertInto('prediction_requests')
+        .values({
+          owner: request.owner,
+          project_id: request.projectId,
+          model_id: request.modelId,
+          resolution_id: request.resolutionId,
+          status: 'QUEUED',
+          price_per_image: request.pricePerImage,
+          images_total: request.imagesTotal,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The request's images, PENDING, in the order given (the order the worker takes them in). */
+    async insertRequestImages(requestId: number, imageIds: number[]): Promise<void> {
+      await db
+        .insertInto('prediction_request_images')
+        .values(
+          imageIds.map((imageId, position) => ({
+            request_id: requestId,
+            image_id: imageId,
+            position,
+            status: 'PENDING' as const,
+          })),
+        )
+        .execute();
     },
 
     /** Names of the images that already have a prediction with this model and resolution. */

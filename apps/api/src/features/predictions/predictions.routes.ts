@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import type { PredictionRequestRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { notFound } from '../../http/api-error.js';
-import { predictionFiles } from '../../storage/storage-keys.js';
+import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
-import { checkPredictRequest } from './check-predict-request.js';
+import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
 import { schedulePredictRequest } from './schedule-predict-request.js';
 
@@ -19,7 +19,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
 
   router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
     await ownedProjectOr404(db, user.id, params.id);
-    return (await checkPredictRequest(db, user.id, params.id, body)).response;
+    return (await checkPredictRequest(predictRequestLookups(db), user.id, params.id, body)).response;
   });
 
   router.add(routes.requestPredict, async ({ user, params, body }) => {
@@ -57,7 +57,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
         prediction_id: row.id,
         image_name: image.name,
         base64_thumbnail: (
-          await storage.getBuffer(`${row.storage_prefix}/${predictionFiles.thumbnail}`)
+          await storage.getBuffer(storageKeys.file(row.storage_prefix, predictionFiles.thumbnail))
         ).toString('base64'),
         model_id: row.model_id,
         resolution_id: row.resolution_id,
@@ -75,7 +75,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
     const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);
     if (!prediction) throw notFound();
     const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
-      const data = await storage.getBuffer(`${prediction.storage_prefix}/${file}`);
+      const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
       const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
       return {
         id: prediction.id,

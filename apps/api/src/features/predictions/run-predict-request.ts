@@ -10,10 +10,11 @@ import { forEachConcurrently } from '../../lib/for-each-concurrently.js';
 import { type JobHandler, JobInterruptedError } from '../../jobs/job-queue.js';
 import { openImage } from '../../media/open-image.js';
 import type { Storage } from '../../storage/storage.js';
-import { imageFiles, predictionFiles } from '../../storage/storage-keys.js';
+import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import type { PredictRequestPayload } from './predict-request.job.js';
+import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
 
 export interface PredictJobDependencies {
   db: Kysely<DB>;
@@ -24,31 +25,6 @@ export interface PredictJobDependencies {
   /** Images of one request worked at once (WORKER_IMAGES_IN_FLIGHT). */
   imagesInFlight: number;
   log: FastifyBaseLogger;
-}
-
-type PendingImage = { rowId: number; imageId: number; name: string; format: string; prefix: string };
-
-/** The request's images not yet done or failed, in the order they were requested. */
-async function pendingImages(db: Kysely<DB>, requestId: number): Promise<PendingImage[]> {
-  return db
-    .selectFrom('prediction_request_images')
-    .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
-    .select([
-      'prediction_request_images.id as rowId',
-      'images.id as imageId',
-      'images.name',
-      'images.format',
-      'images.storage_prefix as prefix',
-    ])
-    .where('prediction_request_images.request_id', '=', requestId)
-    .where('prediction_request_images.status', '=', 'PENDING')
-    .orderBy('prediction_request_images.position')
-    .execute();
-}
-
-/** Where one image's results of one request are stored (fixed, so a retry overwrites). */
-function resultPrefix(image: PendingImage, requestId: number): string {
-  return `${image.prefix}/predictions/request-${requestId}`;
 }
 
 /**
@@ -63,18 +39,9 @@ async function failImage(
   reason: string,
 ) {
   const failed = await inTransaction(db, async (trx) => {
-    const marked = await trx
-      .updateTable('prediction_request_images')
-      .set({ status: 'FAILED', error: reason.slice(0, 500) })
-      .where('id', '=', image.rowId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (marked.numUpdatedRows === 0n) return false;
-    await trx
-      .updateTable('prediction_requests')
-      .set((eb) => ({ images_failed: eb('images_failed', '+', 1) }))
-      .where('id', '=', request.id)
-      .execute();
+    const runs = predictionRunsRepository(trx);
+    if (!(await runs.markImageFailed(image.rowId, reason))) return false;
+    await runs.countImageFailed(request.id);
     if (request.price_per_image > 0) {
       await creditAccount(trx, {
         userId: request.owner,
@@ -86,16 +53,16 @@ async function failImage(
     }
     return true;
   });
-  if (failed) await storage.deletePrefix(resultPrefix(image, request.id));
+  if (failed) await storage.deletePrefix(storageKeys.requestResults(image.prefix, request.id));
 }
 
 /** Writes an image's ORG, PRED, STAT and thumbnail under `prefix` (also what bench:predict stores). */
 export async function storePredictionFiles(storage: Storage, prefix: string, result: ImagePrediction) {
   await Promise.all([
-    storage.putBuffer(`${prefix}/${predictionFiles.org}`, result.org),
-    storage.putBuffer(`${prefix}/${predictionFiles.pred}`, result.pred),
-    storage.putBuffer(`${prefix}/${predictionFiles.stat}`, result.stat),
-    storage.putBuffer(`${prefix}/${predictionFiles.thumbnail}`, result.thumbnail),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.org), result.org),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.pred), result.pred),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.stat), result.stat),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.thumbnail), result.thumbnail),
   ]);
 }
 
@@ -112,85 +79,46 @@ async function storeResult(
   result: ImagePrediction,
   modelVersion: string,
 ): Promise<boolean> {
-  const prefix = resultPrefix(image, request.id);
+  const prefix = storageKeys.requestResults(image.prefix, request.id);
   await storePredictionFiles(deps.storage, prefix, result);
   return deps.db.transaction().execute(async (trx) => {
     // Claimed first, guarded: if another worker already finished or refunded this image (a job taken
     // again after its lease ran out), nothing is recorded twice.
-    const claimed = await trx
-      .updateTable('prediction_request_images')
-      .set({ status: 'DONE' })
-      .where('id', '=', image.rowId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) return false;
-    await trx
-      .insertInto('predictions')
-      .values({
-        image_id: image.imageId,
-        project_id: request.project_id,
-        owner: request.owner,
-        model_id: request.model_id,
-        resolution_id: request.resolution_id,
-        model_version: modelVersion,
-        request_id: request.id,
-        percentages: JSON.stringify(result.percentages),
-        width: result.width,
-        height: result.height,
-        storage_prefix: prefix,
-        created_at: nowIso(),
-      })
-      .execute();
-    await trx
-      .updateTable('prediction_requests')
-      .set((eb) => ({ images_done: eb('images_done', '+', 1) }))
-      .where('id', '=', request.id)
-      .execute();
+    const runs = predictionRunsRepository(trx);
+    if (!(await runs.markImageDone(image.rowId))) return false;
+    await runs.insertPrediction({
+      request,
+      imageId: image.imageId,
+      modelVersion,
+      percentages: result.percentages,
+      width: result.width,
+      height: result.height,
+      storagePrefix: prefix,
+    });
+    await runs.countImageDone(request.id);
     return true;
   });
 }
 
-/** Whether the image's row in its request is DONE (settled rows never change again). */
-async function isRecorded(db: Kysely<DB>, image: PendingImage): Promise<boolean> {
-  const row = await db
-    .selectFrom('prediction_request_images')
-    .select('status')
-    .where('id', '=', image.rowId)
-    .executeTakeFirst();
-  return row?.status === 'DONE';
-}
-
 async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
-  const request = await db
-    .selectFrom('prediction_requests')
-    .selectAll()
-    .where('id', '=', requestId)
-    .executeTakeFirst();
+  const runs = predictionRunsRepository(db);
+  const request = await runs.findRequest(requestId);
   if (!request) return;
   // DONE with what succeeded; FAILED only when nothing did.
   const status = request.images_done > 0 || request.images_total === 0 ? 'DONE' : 'FAILED';
-  await db
-    .updateTable('prediction_requests')
-    .set({ status, finished_at: nowIso() })
-    .where('id', '=', requestId)
-    .execute();
+  await runs.markFinished(requestId, status);
 }
 
 /** The worker's handler of 'predict-request' jobs. */
 export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<PredictRequestPayload> {
   const { db, log } = deps;
-  const loadRequest = (requestId: number) =>
-    db.selectFrom('prediction_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+  const runs = predictionRunsRepository(db);
 
   return {
     async handle({ requestId }, { signal }) {
-      const request = await loadRequest(requestId);
+      const request = await runs.findRequest(requestId);
       if (!request || request.status === 'DONE' || request.status === 'FAILED') return;
-      await db
-        .updateTable('prediction_requests')
-        .set({ status: 'RUNNING', started_at: request.started_at ?? nowIso() })
-        .where('id', '=', requestId)
-        .execute();
+      await runs.markRunning(requestId, request.started_at ?? nowIso());
       const models = modelsRepository(db);
       const model = await models.findModel(request.model_id);
       const resolution = await models.findResolution(request.resolution_id);
@@ -208,7 +136,7 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
           // Read from its file, not loaded whole: libvips decodes as it reads (a large JPEG at a
           // half size, see openImage) and a JPEG, PNG, WebP or TIFF original never sits whole in memory.
           result = await deps.storage.withFile(
-            `${image.prefix}/${imageFiles.original(image.format)}`,
+            storageKeys.file(image.prefix, imageFiles.original(image.format)),
             async (file) => {
               const opened = await openImage(file, deps.maxPixels, { fitSide: maxSide });
               return predictImage(opened, {
@@ -233,8 +161,9 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
         if (!(await storeResult(deps, request, image, result, model.version))) {
           // Another worker holding the same job settled the image first. If it recorded it, its row
           // points at the files just written (same prefix); if it refunded it, nothing ever will.
-          const recorded = await isRecorded(db, image);
-          if (!recorded) await deps.storage.deletePrefix(resultPrefix(image, request.id));
+          const recorded = await runs.isImageDone(image.rowId);
+          if (!recorded)
+            await deps.storage.deletePrefix(storageKeys.requestResults(image.prefix, request.id));
           log.warn(
             { requestId, imageId: image.imageId },
             recorded
@@ -260,22 +189,22 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
       // finished image again (two workers holding one job may both run it; only one records it).
       let failure: { error: unknown } | undefined;
       try {
-        await forEachConcurrently(await pendingImages(db, requestId), deps.imagesInFlight, predictOne);
+        await forEachConcurrently(await runs.pendingImages(requestId), deps.imagesInFlight, predictOne);
       } catch (error) {
         failure = { error };
       }
       // Stopped with images left: requeued as is (whatever else failed meanwhile), so the attempt
       // is not counted and no skipped image is refunded as if it had failed.
-      if (signal.aborted && (await pendingImages(db, requestId)).length > 0) throw new JobInterruptedError();
+      if (signal.aborted && (await runs.pendingImages(requestId)).length > 0) throw new JobInterruptedError();
       if (failure) throw failure.error;
       await finish(db, requestId);
     },
 
     /** The job failed for good (e.g. the model cannot load): refund what was not processed. */
     async onGiveUp({ requestId }) {
-      const request = await loadRequest(requestId);
+      const request = await runs.findRequest(requestId);
       if (!request) return;
-      for (const image of await pendingImages(db, requestId)) {
+      for (const image of await runs.pendingImages(requestId)) {
         await failImage(deps, request, image, 'The prediction could not be run.');
       }
       await finish(db, requestId);

@@ -2,11 +2,11 @@ import type { SchedulePayload } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { nonFieldError } from '../../http/api-error.js';
 import type { AppJobQueue } from '../../job-catalog.js';
 import { InsufficientCreditsError, debitAccount } from '../credits/ledger.js';
-import { checkPredictRequest } from './check-predict-request.js';
+import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
+import { predictionsRepository } from './predictions.repository.js';
 
 /**
  * Re-checks the request, then in ONE transaction creates it, debits `images × price` (a ledger row
@@ -20,46 +20,31 @@ export async function schedulePredictRequest(
   projectId: number,
   payload: SchedulePayload,
 ): Promise<{ requestId: number; imageCount: number }> {
-  const { plan, response } = await checkPredictRequest(db, owner, projectId, payload);
+  const { plan, response } = await checkPredictRequest(predictRequestLookups(db), owner, projectId, payload);
   if (!plan) throw nonFieldError(response.message);
   try {
     return await db.transaction().execute(async (trx) => {
-      const request = await trx
-        .insertInto('prediction_requests')
-        .values({
-          owner,
-          project_id: projectId,
-          model_id: plan.model.id,
-          resolution_id: plan.resolution.id,
-          status: 'QUEUED',
-          price_per_image: plan.resolution.price,
-          images_total: plan.imageIds.length,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('prediction_request_images')
-        .values(
-          plan.imageIds.map((imageId, position) => ({
-            request_id: request.id,
-            image_id: imageId,
-            position,
-            status: 'PENDING' as const,
-          })),
-        )
-        .execute();
+      const predictions = predictionsRepository(trx);
+      const requestId = await predictions.insertRequest({
+        owner,
+        projectId,
+        modelId: plan.model.id,
+        resolutionId: plan.resolution.id,
+        pricePerImage: plan.resolution.price,
+        imagesTotal: plan.imageIds.length,
+      });
+      await predictions.insertRequestImages(requestId, plan.imageIds);
       if (plan.cost > 0) {
         await debitAccount(trx, {
           userId: owner,
           amount: plan.cost,
           kind: 'prediction',
-          predictionRequestId: request.id,
+          predictionRequestId: requestId,
           reason: `${plan.imageIds.length} × ${plan.model.name} at ${plan.resolution.display_name}`,
         });
       }
-      await queue.enqueue(trx, 'predict-request', { requestId: request.id });
-      return { requestId: request.id, imageCount: plan.imageIds.length };
+      await queue.enqueue(trx, 'predict-request', { requestId });
+      return { requestId, imageCount: plan.imageIds.length };
     });
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {

@@ -1,10 +1,10 @@
 import type { RegisterRequest } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { FieldErrorCollector } from '../../http/api-error.js';
 import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
 import { type PasswordOwner, passwordProblems } from '../auth/password-rules.js';
+import { companyRepository } from '../company/company.repository.js';
 import { creditAccount } from '../credits/ledger.js';
 import { usersRepository } from './users.repository.js';
 
@@ -67,8 +67,7 @@ export async function insertAccount(
     last_name: account.last_name,
     password_hash: passwordHash,
   });
-  const now = nowIso();
-  await trx.insertInto('companies').values({ owner: user.id, created_at: now, updated_at: now }).execute();
+  await companyRepository(trx).insertEmpty(user.id);
   return user;
 }
 

@@ -18,6 +18,15 @@ export function usersRepository(db: Executor) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Just what authenticating a request needs, in the one look-up every request makes. */
+    findSessionHolder(id: number): Promise<Pick<UserRow, 'id' | 'username' | 'session_version'> | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'session_version'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
     findByUsername(username: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')

@@ -7,6 +7,7 @@ import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { forgetLoginFailures } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
+import { creditsRepository } from '../credits/credits.repository.js';
 import { predictionsRepository } from '../predictions/predictions.repository.js';
 import type { Storage } from '../../storage/storage.js';
 import { storageKeys } from '../../storage/storage-keys.js';
@@ -98,11 +99,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, 
         const user = await usersRepository(trx).findById(userId);
         if (!user) return 'gone';
         if (await predictionsRepository(trx).unfinishedRequestOf(userId)) return 'running';
-        await trx
-          .deleteFrom('credit_ledger')
-          .where('user_id', '=', userId)
-          .where('kind', '!=', 'purchase')
-          .execute();
+        await creditsRepository(trx).deleteAllButPurchasesOf(userId);
         await forgetLoginFailures(trx, user.username);
         await usersRepository(trx).deleteById(userId);
         return 'deleted';

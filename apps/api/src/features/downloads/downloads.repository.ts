@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DB, ImageRow } from '../../db/schema.js';
+
+/** A prediction as a download shows it: with its model's and resolution's names. */
+export interface ArchivedPrediction {
+  image_id: number;
+  percentages: string;
+  storage_prefix: string;
+  created_at: string;
+  model: string;
+  version: string;
+  resolution: string;
+}
+
+/** What a download reads: a project's images and predictions, or one image's; scoped to the owner. */
+export function downloadsRepository(db: Kysely<DB>) {
+  return {
+    imagesToArchive(owner: number, projectId: number, imageId?: number): Promise<ImageRow[]> {
+      let query = db
+        .selectFrom('images')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id');
+      if (imageId !== undefined) query = query.where('id', '=', imageId);
+      return query.execute();
+    },
+
+    /** By project, not by a list of image ids: a project of any size is one query. */
+    predictionsToArchive(owner: number, projectId: number, imageId?: number): Promise<ArchivedPrediction[]> {
+      let query = db
+        .selectFrom('predictions')
+        .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
+        .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
+        .select([
+          'predictions.image_id',
+          'predictions.percentages',
+          'predictions.storage_prefix',
+          'predictions.created_at',
+          'cv_models.name as model',
+          'predictions.model_version as version',
+          'resolutions.name as resolution',
+        ])
+        .where('predictions.owner', '=', owner)
+        .where('predictions.project_id', '=', projectId)
+        .orderBy('predictions.id');
+      if (imageId !== undefined) query = query.where('predictions.image_id', '=', imageId);
+      return query.execute();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { LabelPercentage } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB, PredictionRequestRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+/** One image of a request still to be predicted, with where its original lies. */
+export interface PendingImage {
+  rowId: number;
+  imageId: number;
+  name: string;
+  format: string;
+  prefix: string;
+}
+
+export interface NewPrediction {
+  request: PredictionRequestRow;
+  imageId: number;
+  modelVersion: string;
+  percentages: LabelPercentage[];
+  width: number;
+  height: number;
+  storagePrefix: string;
+}
+
+/**
+ * The SQL of running a prediction request: what the worker reads and records. Not scoped to an
+ * owner (the worker acts for whoever scheduled the request). Every change of an image's status is
+ * guarded by its being PENDING, so two workers holding one job settle each image once.
+ */
+export function predictionRunsRepository(db: Kysely<DB>) {
+  return {
+    findRequest(requestId: number): Promise<PredictionRequestRow | undefined> {
+      return db.selectFrom('prediction_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+    },
+
+    async markRunning(requestId: number, startedAt: string): Promise<void> {
+      await db
+        .updateTable('prediction_requests')
+        .set({ status: 'RUNNING', started_at: startedAt })
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    async markFinished(requestId: number, status: 'DONE' | 'FAILED'): Promise<void> {
+      await db
+        .updateTable('prediction_requests')
+        .set({ status, finished_at: nowIso() })
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    /** The request's images not yet done or failed, in the order they were requested. */
+    pendingImages(requestId: number): Promise<PendingImage[]> {
+      return db
+        .selectFrom('prediction_request_images')
+        .innerJoin('images', 'images.id', 'prediction_request_images.image_id')
+        .select([
+          'prediction_request_images.id as rowId',
+          'images.id as imageId',
+          'images.name',
+          'images.format',
+          'images.storage_prefix as prefix',
+        ])
+        .where('prediction_request_images.request_id', '=', requestId)
+        .where('prediction_request_images.status', '=', 'PENDING')
+        .orderBy('prediction_request_images.position')
+        .execute();
+    },
+
+    /** PENDING → FAILED with the reason (cut to 500 characters); false when no longer PENDING. */
+    async markImageFailed(rowId: number, reason: string): Promise<boolean> {
+      const marked = await db
+        .updateTable('prediction_request_images')
+        .set({ status: 'FAILED', error: reason.slice(0, 500) })
+        .where('id', '=', rowId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return marked.numUpdatedRows > 0n;
+    },
+
+    /** PENDING → DONE; false when no longer PENDING. */
+    async markImageDone(rowId: number): Promise<boolean> {
+      const claimed = await db
+        .updateTable('prediction_request_images')
+        .set({ status: 'DONE' })
+        .where('id', '=', rowId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return claimed.numUpdatedRows > 0n;
+    },
+
+    /** Whether the image's row in its request is DONE (settled rows never change again). */
+    async isImageDone(rowId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('prediction_request_images')
+        .select('status')
+        .where('id', '=', rowId)
+        .executeTakeFirst();
+      return row?.status === 'DONE';
+    },
+
+    async countImageFailed(requestId: number): Promise<void> {
+      await db
+        .updateTable('prediction_requests')
+        .set((eb) => ({ images_failed: eb('images_failed', '+', 1) }))
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    async countImageDone(requestId: number): Promise<void> {
+      await db
+        .updateTable('prediction_requests')
+        .set((eb) => ({ images_done: eb('images_done', '+', 1) }))
+        .where('id', '=', requestId)
+        .execute();
+    },
+
+    async insertPrediction(prediction: NewPrediction): Promise<void> {
+      const { request } = prediction;
+      await db
+        .insertInto('predictions')
+        .values({
+          image_id: prediction.imageId,
+          project_id: request.project_id,
+          owner: request.owner,
+          model_id: request.model_id,
+          resolution_id: request.resolution_id,
+          model_version: prediction.modelVersion,
+          request_id: request.id,
+          percentages: JSON.stringify(prediction.percentages),
+          width: prediction.width,
+          height: prediction.height,
+          storage_prefix: prediction.storagePrefix,
+          created_at: nowIso(),
+        })
+        .execute();
+    },
+  };
+}
