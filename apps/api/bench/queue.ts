@@ -140,7 +140,12 @@ class QueryTimer implements KyselyPlugin {
       if (result.rows.length === 0) this.emptySelects += 1;
     } else if (query.kind === 'claim') {
       this.claimMs.push(ms);
-      if (result.rows.length === 0) this.lostClaims += 1;
+      // On PostgreSQL the claim finds its job itself (no select before it): taking nothing there
+      // means nothing was ready, not a race lost to another worker.
+      if (result.rows.length === 0) {
+        if (this.selectMs.length === 0) this.emptySelects += 1;
+        else this.lostClaims += 1;
+      }
     } else {
       this.settleMs.push(ms);
       if ((result.numAffectedRows ?? 0n) > 0n) this.settledAt.push(at);
@@ -280,7 +285,8 @@ async function run(workers: number): Promise<RunResult> {
   }
 }
 
-const ms = (value: number) => value.toFixed(2).padStart(7);
+/** Milliseconds, or a dash where nothing was timed (PostgreSQL's claim has no select before it). */
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2)).padStart(7);
 console.log(
   `${values.sqlite ? 'SQLite' : 'PostgreSQL'}; ${jobCount} no-op jobs queued; workers ${workerCounts.join(', ')} ` +
     `(one runner each, own connection pool, concurrency 1, poll ${pollMs} ms); ${availableParallelism()} cores`,
