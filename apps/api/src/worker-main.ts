@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { openDatabase } from './db/database.js';
 import { prepareSchema } from './db/schema-check.js';
 import { addHealthCheck } from './features/health/database-health.js';
@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   // The health server's Fastify instance also gives the worker the API's logger, listening or not;
   // an orchestrator's health checks every few seconds are not worth a log line each.
-  const server = Fastify({ logger: { level: config.logLevel }, disableRequestLogging: true });
+  const server = Fastify({
+    logger: { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   const database = openDatabase(config.database);
   try {
     await prepareSchema(database, { migrate: config.migrateOnStart });
