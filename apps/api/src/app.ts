@@ -23,6 +23,7 @@ import { registerModels } from './features/models/models.routes.js';
 import { registerPredictionRoutes } from './features/predictions/predictions.routes.js';
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
+import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -47,6 +48,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerCompanyRoutes,
   registerCreditRoutes,
   registerProjectRoutes,
+  registerVesselRoutes,
   registerModels,
   registerImageRoutes,
   registerPredictionRoutes,
