@@ -24,6 +24,7 @@ import { registerPredictionRoutes } from './features/predictions/predictions.rou
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
 import { usersRepository } from './features/users/users.repository.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
+import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -48,6 +49,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerCompanyRoutes,
   registerCreditRoutes,
   registerProjectRoutes,
+  registerVesselRoutes,
   registerModels,
   registerImageRoutes,
   registerPredictionRoutes,

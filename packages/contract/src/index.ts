@@ -7,4 +7,5 @@ export * from './projects.js';
 export * from './images.js';
 export * from './models.js';
 export * from './predictions.js';
+export * from './vessels.js';
 export * from './routes.js';

@@ -39,6 +39,7 @@ import {
   ProjectUpdateRequest,
 } from './projects.js';
 import { ConfirmEmailChangeRequest, User, UserUpdateRequest } from './users.js';
+import { Vessel, VesselCreateRequest, VesselList, VesselUpdateRequest } from './vessels.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -63,6 +64,7 @@ const ProjectParams = z.object({ id: idParam });
 const ImageParams = z.object({ id: idParam, imageId: idParam });
 const PredictionParams = z.object({ id: idParam, predictionId: idParam });
 const RequestParams = z.object({ requestId: idParam });
+const VesselParams = z.object({ id: idParam });
 
 function route<const T extends RouteDefinition>(definition: T): T {
   return definition;
@@ -451,6 +453,58 @@ export const routes = {
     summary: 'Status and progress of a prediction request',
     params: RequestParams,
     response: RequestStatus,
+  }),
+
+  // Vessels (issue 18 §1): the fleet whose hulls are inspected
+  listVessels: route({
+    method: 'GET',
+    path: '/api/vessels/',
+    auth: true,
+    tag: 'vessels',
+    status: 200,
+    summary: "The user's vessels, by name",
+    response: VesselList,
+  }),
+  createVessel: route({
+    method: 'POST',
+    path: '/api/vessels/',
+    auth: true,
+    tag: 'vessels',
+    status: 201,
+    summary: 'Add a vessel',
+    body: VesselCreateRequest,
+    response: Vessel,
+  }),
+  getVessel: route({
+    method: 'GET',
+    path: '/api/vessels/:id/',
+    auth: true,
+    tag: 'vessels',
+    status: 200,
+    summary: 'One vessel',
+    params: VesselParams,
+    response: Vessel,
+  }),
+  updateVessel: route({
+    method: 'PATCH',
+    path: '/api/vessels/:id/update/',
+    auth: true,
+    tag: 'vessels',
+    status: 200,
+    summary: 'Update a vessel: the fields sent change; null clears an optional one',
+    params: VesselParams,
+    body: VesselUpdateRequest,
+    response: Vessel,
+  }),
+  deleteVessel: route({
+    method: 'DELETE',
+    path: '/api/vessels/:id/delete/',
+    auth: true,
+    tag: 'vessels',
+    status: 200,
+    summary: 'Delete a vessel',
+    params: VesselParams,
+    response: MessageResponse,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -6,7 +6,11 @@ import {
   RegisterRequest,
   SchedulePayload,
   UserUpdateRequest,
+  VesselCreateRequest,
+  VesselUpdateRequest,
   emptyCreditCheck,
+  hasValidImoCheckDigit,
+  normaliseImoNumber,
   routes,
 } from '../src/index.js';
 
@@ -81,6 +85,47 @@ describe('form schemas share the spec messages (§5)', () => {
     expect(CompanyUpdateRequest.parse({ country: 'de' })).toEqual({ country: 'DE' });
   });
 
+  it('vessel: only the name is required; blank optional fields become null', () => {
+    expect(fieldMessages(VesselCreateRequest.safeParse({}))).toEqual({ name: ['Please enter a name'] });
+    expect(
+      VesselCreateRequest.parse({
+        name: ' Nordstern ',
+        imo_number: 'IMO 9074729',
+        flag: 'no',
+        vessel_type: '',
+        gross_tonnage: null,
+        antifouling_system: ' ',
+      }),
+    ).toEqual({
+      name: 'Nordstern',
+      imo_number: '9074729',
+      flag: 'NO',
+      vessel_type: null,
+      gross_tonnage: null,
+      antifouling_system: null,
+    });
+    expect(VesselUpdateRequest.parse({})).toEqual({});
+    expect(
+      fieldMessages(VesselUpdateRequest.safeParse({ name: '', imo_number: '9074728', flag: 'DEU' })),
+    ).toEqual({
+      name: ['Please enter a name'],
+      imo_number: ['Please enter a valid IMO number'],
+      flag: ['Select a valid country.'],
+    });
+  });
+
+  it('IMO number: weights 7 to 2 on the first six digits, the last digit of the sum is the seventh', () => {
+    expect(hasValidImoCheckDigit('9074729')).toBe(true); // 139
+    expect(hasValidImoCheckDigit('9176187')).toBe(true); // 147
+    expect(hasValidImoCheckDigit('0000000')).toBe(true);
+    for (const wrong of ['9074720', '9074721', '9074728', '9176180', '907472', '90747290', '907472a', ''])
+      expect(hasValidImoCheckDigit(wrong), wrong).toBe(false);
+    expect(normaliseImoNumber('IMO 9074729')).toBe('9074729');
+    expect(normaliseImoNumber('imo9074729')).toBe('9074729');
+    expect(normaliseImoNumber('IMO 9074728')).toBeNull();
+    expect(normaliseImoNumber('9074729X')).toBeNull();
+  });
+
   it('schedule: model, resolution and at least one image', () => {
     expect(SchedulePayload.safeParse({ model: 1, resolution: 2, images: [3] }).success).toBe(true);
     expect(fieldMessages(SchedulePayload.safeParse({ images: [] }))).toEqual({
@@ -102,8 +147,8 @@ describe('route table (§7)', () => {
   it('has each method and path once', () => {
     const keys = all.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // The spec's 37 and the e-mail change confirmation.
-    expect(all).toHaveLength(38);
+    // The spec's 37, the e-mail change confirmation and the 5 vessel routes (issue 18).
+    expect(all).toHaveLength(43);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices', () => {
@@ -133,6 +178,7 @@ describe('route table (§7)', () => {
       'POST /api/projects/:id/image-upload/',
       'POST /api/projects/:id/request-predict/',
       'POST /api/user/register/',
+      'POST /api/vessels/',
     ]);
   });
 });

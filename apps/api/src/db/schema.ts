@@ -82,6 +82,22 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
+/** A ship of the user's fleet (issue 18 §1); optional details are null until given. */
+export interface VesselsTable {
+  id: Generated<number>;
+  owner: number;
+  name: string;
+  /** Seven digits with a valid check digit; unique per owner. */
+  imo_number: string | null;
+  /** ISO 3166-1 alpha-2 code of the flag state. */
+  flag: string | null;
+  vessel_type: string | null;
+  gross_tonnage: number | null;
+  antifouling_system: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Credit tiers set by an operator; when the table is empty the CREDIT_PRICES configuration applies. */
 export interface CreditPricesTable {
   amount: number;
@@ -252,6 +268,7 @@ export interface DB {
   companies: CompaniesTable;
   credit_ledger: CreditLedgerTable;
   projects: ProjectsTable;
+  vessels: VesselsTable;
   credit_prices: CreditPricesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
@@ -269,6 +286,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type VesselRow = Selectable<VesselsTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type CvModelRow = Selectable<CvModelsTable>;

@@ -81,6 +81,15 @@ const endpoints: Record<string, Endpoint> = {
     route: routes.updateProject,
     body: { name: 'Hull', location: 'Kiel', description: 'Survey' },
   },
+  // The body is checked before the vessel is looked up, so the project's id serves for the path.
+  'vessel create': {
+    route: routes.createVessel,
+    body: { name: 'MV Nordstern', vessel_type: 'Bulk carrier', antifouling_system: 'Silicone' },
+  },
+  'vessel update': {
+    route: routes.updateVessel,
+    body: { name: 'MV Nordstern', vessel_type: 'Bulk carrier', antifouling_system: 'Silicone' },
+  },
 };
 
 function send({ route }: Endpoint, body: Record<string, string>) {

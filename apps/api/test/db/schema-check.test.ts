@@ -68,7 +68,7 @@ describe('a database older than this release', () => {
     const refusal = buildApp(loadConfig(strict));
     await expect(refusal).rejects.toThrow(SchemaMismatchError);
     await expect(refusal).rejects.toThrow(
-      /schema is older than this release: it is at 0005-installation and needs 0006-pending-email, 0007-throttle-events\. Run `npm run migrate`/,
+      /schema is older than this release: it is at 0005-installation and needs 0006-pending-email, 0007-throttle-events, 0008-vessels\. Run `npm run migrate`/,
     );
     const worker = await run(startWorkerProcess(strict, ['ignore', 'pipe', 'pipe']));
     expect(worker.code).toBe(1);
@@ -78,9 +78,9 @@ describe('a database older than this release', () => {
     const migrated = await npmRunMigrate();
     expect(migrated).toEqual({
       code: 0,
-      output: 'Applied 2 migration(s): 0006-pending-email, 0007-throttle-events.\n',
+      output: 'Applied 3 migration(s): 0006-pending-email, 0007-throttle-events, 0008-vessels.\n',
     });
-    expect((await npmRunMigrate()).output).toMatch(/^The database schema is up to date \(0007-/);
+    expect((await npmRunMigrate()).output).toMatch(/^The database schema is up to date \(0008-/);
     const app = await buildApp(loadConfig(strict));
     await app.close();
   }, 120_000);
@@ -88,7 +88,7 @@ describe('a database older than this release', () => {
 
 describe('a database a newer release has migrated', () => {
   it('is refused by the API, the worker and `npm run migrate`, whatever MIGRATE_ON_START says', async () => {
-    await migrateUpTo(database, '0007-throttle-events');
+    await migrateUpTo(database, '0008-vessels');
     await applyMigrationOfANewerRelease();
 
     await expect(buildApp(loadConfig(env))).rejects.toThrow(

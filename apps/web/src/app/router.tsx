@@ -22,6 +22,8 @@ import { ShellLayout } from './layouts/shell-layout';
 import { AccountRoute } from './routes/account';
 import { ProjectsRoute } from './routes/projects';
 import { TransactionsRoute } from './routes/transactions';
+import { VesselRoute } from './routes/vessel';
+import { VesselsRoute } from './routes/vessels';
 
 /** A shell section with only an index page; deeper paths show 'Not Found' (spec §2.3). */
 function indexOnly(path: string, page: ReactNode): RouteObject {
@@ -88,6 +90,14 @@ export const routeTree: RouteObject[] = [
         children: [
           { index: true, element: <ProjectsRoute /> },
           indexOnly('projects', <ProjectsRoute />),
+          {
+            path: 'vessels',
+            children: [
+              { index: true, element: <VesselsRoute /> },
+              { path: ':vesselId', element: <VesselRoute /> },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
           indexOnly('transactions', <TransactionsRoute />),
           indexOnly('account', <AccountRoute />),
           indexOnly('gettingStarted', <GettingStartedGuide />),

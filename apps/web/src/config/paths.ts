@@ -18,6 +18,8 @@ export const paths = {
   },
   app: {
     projects: '/projects/',
+    vessels: '/vessels/',
+    vessel: (vesselId: number) => `/vessels/${vesselId}/`,
     transactions: '/transactions/',
     account: '/account/',
     gettingStarted: '/gettingStarted/',

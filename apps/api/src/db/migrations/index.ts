@@ -13,6 +13,7 @@ import * as predictionModelVersion from './0004-prediction-model-version.js';
 import * as installation from './0005-installation.js';
 import * as pendingEmail from './0006-pending-email.js';
 import * as throttleEvents from './0007-throttle-events.js';
+import * as vessels from './0008-vessels.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -27,6 +28,7 @@ const migrations = {
   '0005-installation': installation,
   '0006-pending-email': pendingEmail,
   '0007-throttle-events': throttleEvents,
+  '0008-vessels': vessels,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import FolderIcon from '@mui/icons-material/Folder';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -34,6 +35,7 @@ const DRAWER_WIDTH = 228;
 
 const menu = [
   { label: 'Projects', to: paths.app.projects, icon: <FolderIcon /> },
+  { label: 'Vessels', to: paths.app.vessels, icon: <DirectionsBoatIcon /> },
   { label: 'Transactions', to: paths.app.transactions, icon: <ReceiptLongIcon /> },
   { label: 'Account', to: paths.app.account, icon: <AccountCircleIcon /> },
   { label: 'Getting Started', to: paths.app.gettingStarted, icon: <RocketLaunchIcon /> },

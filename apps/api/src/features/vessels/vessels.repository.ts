@@ -1,0 +1,80 @@
+import type { VesselCreateRequest, VesselUpdateRequest } from '@hullscope/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB, VesselRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+/** Every query is scoped to the owner: another user's vessel simply does not exist here. */
+export function vesselsRepository(db: Kysely<DB>) {
+  return {
+    /** By name as people read it (case-insensitive), then by id for vessels of the same name. */
+    listByOwner(owner: number): Promise<VesselRow[]> {
+      return db
+        .selectFrom('vessels')
+        .selectAll()
+        .where('owner', '=', owner)
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .execute();
+    },
+
+    findOwned(owner: number, id: number): Promise<VesselRow | undefined> {
+      return db
+        .selectFrom('vessels')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Whether another of the owner's vessels (not `exceptId`) has this IMO number. */
+    async imoNumberTaken(owner: number, imoNumber: string, exceptId = 0): Promise<boolean> {
+      const row = await db
+        .selectFrom('vessels')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('imo_number', '=', imoNumber)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    create(owner: number, fields: VesselCreateRequest): Promise<VesselRow> {
+      const now = nowIso();
+      return db
+        .insertInto('vessels')
+        .values({
+          owner,
+          name: fields.name,
+          imo_number: fields.imo_number ?? null,
+          flag: fields.flag ?? null,
+          vessel_type: fields.vessel_type ?? null,
+          gross_tonnage: fields.gross_tonnage ?? null,
+          antifouling_system: fields.antifouling_system ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Changes the fields sent (Kysely leaves out undefined ones); null clears an optional one. */
+    updateOwned(owner: number, id: number, fields: VesselUpdateRequest): Promise<VesselRow | undefined> {
+      return db
+        .updateTable('vessels')
+        .set({ ...fields, updated_at: nowIso() })
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async deleteOwned(owner: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('vessels')
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  type Vessel,
+  type VesselCreateRequest,
+  type VesselUpdateRequest,
+  vesselMessages,
+} from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { DB, VesselRow } from '../../db/schema.js';
+import { FieldErrorCollector, fieldErrors, notFound } from '../../http/api-error.js';
+import { isCountryCode } from '../company/countries.js';
+import { vesselsRepository } from './vessels.repository.js';
+
+/** The vessel as the API shows it: every column but the owner (the caller, always). */
+export function toVessel(row: VesselRow): Vessel {
+  const { owner: _owner, ...vessel } = row;
+  return vessel;
+}
+
+const imoNumberTaken = () => fieldErrors({ imo_number: [vesselMessages.imoNumberTaken] });
+
+/**
+ * The rules beyond the request's shape: the flag is a country of GET /api/countries/, an IMO number
+ * is on at most one of the owner's vessels, and another user's vessel is not found (404).
+ */
+export function vesselsService(db: Kysely<DB>) {
+  const vessels = vesselsRepository(db);
+
+  async function checkFields(
+    owner: number,
+    fields: VesselCreateRequest | VesselUpdateRequest,
+    exceptId?: number,
+  ): Promise<void> {
+    const errors = new FieldErrorCollector();
+    if (fields.flag && !isCountryCode(fields.flag)) errors.add('flag', vesselMessages.invalidCountry);
+    if (fields.imo_number && (await vessels.imoNumberTaken(owner, fields.imo_number, exceptId))) {
+      errors.add('imo_number', vesselMessages.imoNumberTaken);
+    }
+    errors.throwIfAny();
+  }
+
+  /** The unique index decides between two requests that passed the check at the same moment. */
+  async function orTaken<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw imoNumberTaken();
+      throw error;
+    }
+  }
+
+  return {
+    async list(owner: number): Promise<Vessel[]> {
+      return (await vessels.listByOwner(owner)).map(toVessel);
+    },
+
+    async get(owner: number, id: number): Promise<Vessel> {
+      const row = await vessels.findOwned(owner, id);
+      if (!row) throw notFound();
+      return toVessel(row);
+    },
+
+    async create(owner: number, fields: VesselCreateRequest): Promise<Vessel> {
+      await checkFields(owner, fields);
+      return toVessel(await orTaken(() => vessels.create(owner, fields)));
+    },
+
+    async update(owner: number, id: number, fields: VesselUpdateRequest): Promise<Vessel> {
+      if (!(await vessels.findOwned(owner, id))) throw notFound();
+      await checkFields(owner, fields, id);
+      const row = await orTaken(() => vessels.updateOwned(owner, id, fields));
+      if (!row) throw notFound();
+      return toVessel(row);
+    },
+
+    async delete(owner: number, id: number): Promise<void> {
+      if (!(await vessels.deleteOwned(owner, id))) throw notFound();
+    },
+  };
+}

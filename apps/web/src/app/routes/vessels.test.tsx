@@ -1,0 +1,168 @@
+import type { Vessel } from '@hullscope/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
+import { VesselRoute } from './vessel';
+import { VesselsRoute } from './vessels';
+
+const nordstern: Vessel = {
+  id: 7,
+  name: 'MV Nordstern',
+  imo_number: '9074729',
+  flag: 'NO',
+  vessel_type: 'Bulk carrier',
+  gross_tonnage: 38500,
+  antifouling_system: 'Silicone fouling-release, 2023',
+  created_at: '2026-05-01T10:00:00.000Z',
+  updated_at: '2026-05-01T10:00:00.000Z',
+};
+const tug: Vessel = {
+  ...nordstern,
+  id: 8,
+  name: 'Tug 1',
+  imo_number: null,
+  flag: null,
+  vessel_type: null,
+  gross_tonnage: null,
+  antifouling_system: null,
+};
+const countries = [
+  { code: 'DE', name: 'Germany' },
+  { code: 'NO', name: 'Norway' },
+];
+
+describe('the Vessels page (issue 18 §7)', () => {
+  it('lists the vessels with IMO number, flag and type, each opening its page', async () => {
+    stubApi({
+      'GET /api/vessels/': () => jsonResponse([nordstern, tug]),
+      'GET /api/countries/': () => jsonResponse(countries),
+    });
+    renderWithApp(<VesselsRoute />);
+    const row = await screen.findByRole('row', { name: /MV Nordstern/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['MV Nordstern', 'IMO 9074729', 'Norway', 'Bulk carrier', '']);
+    expect(within(row).getByRole('link', { name: 'MV Nordstern' })).toHaveAttribute('href', '/vessels/7/');
+    expect(screen.getByRole('row', { name: /Tug 1/ })).toHaveTextContent('Tug 1———');
+  });
+
+  it('says when there are no vessels yet', async () => {
+    stubApi({
+      'GET /api/vessels/': () => jsonResponse([]),
+      'GET /api/countries/': () => jsonResponse(countries),
+    });
+    renderWithApp(<VesselsRoute />);
+    expect(await screen.findByText(/No vessels yet/)).toBeInTheDocument();
+  });
+
+  it('adds a vessel through the dialog and reloads the list', async () => {
+    let vessels = [nordstern];
+    const api = stubApi({
+      'GET /api/vessels/': () => jsonResponse(vessels),
+      'GET /api/countries/': () => jsonResponse(countries),
+      'POST /api/vessels/': () => {
+        vessels = [nordstern, tug];
+        return jsonResponse(tug, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<VesselsRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Add Vessel' }));
+    await user.type(screen.getByLabelText('Name', { exact: false }), 'Tug 1');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Vessel successfully created')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Tug 1/ })).toBeInTheDocument();
+    const post = api.calls.find((call) => call.key === 'POST /api/vessels/');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      name: 'Tug 1',
+      imo_number: null,
+      flag: null,
+      vessel_type: null,
+      gross_tonnage: null,
+      antifouling_system: null,
+    });
+  });
+
+  it("deletes a vessel only after the spec's confirmation", async () => {
+    let vessels = [nordstern, tug];
+    const api = stubApi({
+      'GET /api/vessels/': () => jsonResponse(vessels),
+      'GET /api/countries/': () => jsonResponse(countries),
+      'DELETE /api/vessels/8/delete/': () => {
+        vessels = [nordstern];
+        return jsonResponse({ message: 'Vessel successfully deleted' });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<VesselsRoute />);
+    await user.click(await screen.findByRole('button', { name: "Delete vessel 'Tug 1'" }));
+    const dialog = screen.getByRole('dialog', { name: "Delete vessel 'Tug 1'?" });
+    expect(dialog).toHaveTextContent('This action is permanent!');
+    expect(api.calls.map((call) => call.key)).not.toContain('DELETE /api/vessels/8/delete/');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Vessel successfully deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Tug 1/ })).not.toBeInTheDocument());
+  });
+
+  it('edits a vessel: the dialog starts from its values and clears what is emptied', async () => {
+    const api = stubApi({
+      'GET /api/vessels/': () => jsonResponse([nordstern]),
+      'GET /api/countries/': () => jsonResponse(countries),
+      'PATCH /api/vessels/7/update/': () => jsonResponse({ ...nordstern, antifouling_system: null }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<VesselsRoute />);
+    await user.click(await screen.findByRole('button', { name: "Edit vessel 'MV Nordstern'" }));
+    expect(screen.getByLabelText('IMO Number', { exact: false })).toHaveValue('9074729');
+    expect(screen.getByLabelText('Gross Tonnage', { exact: false })).toHaveValue('38500');
+    await user.clear(screen.getByLabelText('Antifouling System', { exact: false }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Vessel successfully updated')).toBeInTheDocument();
+    const patch = api.calls.find((call) => call.key === 'PATCH /api/vessels/7/update/');
+    expect(JSON.parse(String(patch?.init?.body))).toEqual({
+      name: 'MV Nordstern',
+      imo_number: '9074729',
+      flag: 'NO',
+      vessel_type: 'Bulk carrier',
+      gross_tonnage: 38500,
+      antifouling_system: null,
+    });
+  });
+});
+
+describe("a vessel's page", () => {
+  it('shows its details and says that no inspections are linked yet', async () => {
+    stubApi({
+      'GET /api/vessels/7/': () => jsonResponse(nordstern),
+      'GET /api/countries/': () => jsonResponse(countries),
+    });
+    renderWithApp(<VesselRoute />, { path: '/vessels/7/', route: '/vessels/:vesselId' });
+    expect(await screen.findByRole('heading', { name: 'MV Nordstern' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Vessel Details' });
+    expect(details).toHaveTextContent('IMO NumberIMO 9074729');
+    expect(details).toHaveTextContent('Gross Tonnage38,500 GT');
+    expect(details).toHaveTextContent('Antifouling SystemSilicone fouling-release, 2023');
+    expect(await within(details).findByText('Norway')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Inspections' })).toHaveTextContent(
+      /No inspections are linked to this vessel yet/,
+    );
+  });
+
+  it('is not found for an unknown or malformed id', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = stubApi({
+      'GET /api/vessels/99/': () => jsonResponse({ detail: 'Not found.' }, 404),
+      'GET /api/countries/': () => jsonResponse(countries),
+    });
+    const { unmount } = renderWithApp(<VesselRoute />, { path: '/vessels/99/', route: '/vessels/:vesselId' });
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('the vessel'), expect.anything());
+    unmount();
+    renderWithApp(<VesselRoute />, { path: '/vessels/abc/', route: '/vessels/:vesselId' });
+    expect(screen.getByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.key)).not.toContain('GET /api/vessels/abc/');
+  });
+});

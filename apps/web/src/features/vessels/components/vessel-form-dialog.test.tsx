@@ -1,0 +1,92 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-errors';
+import { renderWithApp } from '@/testing/render';
+import { VesselFormDialog, emptyVesselValues } from './vessel-form-dialog';
+
+const countries = [
+  { code: 'DE', name: 'Germany' },
+  { code: 'NO', name: 'Norway' },
+];
+
+function show(onSave: (values: unknown) => Promise<unknown>) {
+  renderWithApp(
+    <VesselFormDialog
+      open
+      title="Add Vessel"
+      submitLabel="Add"
+      initialValues={emptyVesselValues}
+      countries={countries}
+      failureText="Vessel creation failed"
+      onSave={onSave}
+      onClose={() => undefined}
+    />,
+  );
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+
+describe('the vessel form', () => {
+  it("needs a name, and checks the IMO number's check digit and the gross tonnage", async () => {
+    const onSave = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    show(onSave);
+    await user.type(field('IMO Number'), 'IMO 9074728');
+    await user.type(field('Gross Tonnage'), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid IMO number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a whole number')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.type(field('Name'), 'MV Nordstern');
+    await user.clear(field('IMO Number'));
+    await user.type(field('IMO Number'), 'IMO 9074729');
+    await user.clear(field('Gross Tonnage'));
+    await user.type(field('Gross Tonnage'), '38500');
+    await user.type(field('Vessel Type'), 'Bulk carrier');
+    await user.click(screen.getByRole('combobox', { name: 'Flag' }));
+    await user.click(await screen.findByRole('option', { name: 'Norway' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'MV Nordstern',
+      imo_number: '9074729',
+      flag: 'NO',
+      vessel_type: 'Bulk carrier',
+      gross_tonnage: 38500,
+      antifouling_system: null,
+    });
+  });
+
+  it('sends blank optional fields as null', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    show(onSave);
+    await user.type(field('Name'), 'Tug 1');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'Tug 1',
+      imo_number: null,
+      flag: null,
+      vessel_type: null,
+      gross_tonnage: null,
+      antifouling_system: null,
+    });
+  });
+
+  it("shows the API's field errors under their fields, and the failure as a toast", async () => {
+    const taken = 'You already have a vessel with this IMO number.';
+    const onSave = vi.fn(async () => {
+      throw new ApiError(400, { imo_number: [taken] }, `imo_number: ${taken}`);
+    });
+    const user = userEvent.setup();
+    show(onSave);
+    await user.type(field('Name'), 'Twin');
+    await user.type(field('IMO Number'), '9074729');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(field('IMO Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(`Vessel creation failed: imo_number: ${taken}`)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import type { Country, Vessel } from '@hullscope/contract';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { DeleteVesselButton } from './delete-vessel-button';
+import { EditVesselButton } from './edit-vessel-button';
+import { flagLabel, imoLabel } from './vessel-labels';
+
+/** The fleet: name (opening the vessel's page), IMO number, flag and type, with Edit and Delete. */
+export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countries: Country[] }) {
+  if (vessels.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">
+          No vessels yet. Add the vessels of your fleet to keep their inspections together.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Vessels">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>IMO Number</TableCell>
+            <TableCell>Flag</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {vessels.map((vessel) => (
+            <TableRow key={vessel.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={paths.app.vessel(vessel.id)}>
+                  {vessel.name}
+                </Link>
+              </TableCell>
+              <TableCell>{imoLabel(vessel.imo_number)}</TableCell>
+              <TableCell>{flagLabel(vessel.flag, countries)}</TableCell>
+              <TableCell>{vessel.vessel_type ?? '—'}</TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={0.5} justifyContent="flex-end">
+                  <EditVesselButton vessel={vessel} countries={countries} compact />
+                  <DeleteVesselButton vessel={vessel} compact />
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
