@@ -15,7 +15,7 @@ import onnxruntime as ort
 import torch
 
 from common import MEAN, STD, STRIDE, normalise, pad_to_stride
-from hullsynth.classes import class_list
+from hullsynth.classes import class_list, fouling_category
 from train import load_model
 
 # Per model, raised with every retrained export (1.0.0 was a stride-2 network; 1.1.0 the stride-4
@@ -39,7 +39,8 @@ def manifest(model_id):
         "backbone": "mobilenet-lite",
         "description": DESCRIPTIONS[model_id],
         "input": {"layout": "NCHW", "channels": "RGB", "mean": MEAN, "std": STD, "stride": STRIDE},
-        "classes": [{"label": n, "hex_color": c, "in_percentages": p} for n, c, p in class_list(model_id)],
+        "classes": [{"label": n, "hex_color": c, "in_percentages": p, "fouling_category": fouling_category(n)}
+                    for n, c, p in class_list(model_id)],
     }
 
 

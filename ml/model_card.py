@@ -10,13 +10,58 @@ import argparse
 import json
 from pathlib import Path
 
-from hullsynth.classes import class_list
+from hullsynth.classes import HEAVY_SLIME, LIGHT_SLIME, class_list, fouling_category
 from unet import UNet, count_flops, count_params
 
 REAL_CREDIT = ("Real photos: four 512x512 samples from the public repository "
                "emannix/automating-the-assessment-of-biofouling (folder sample_images/), Apache License 2.0; "
                "see shared/data/real-samples/README.md.")
 TARGETS = {"evo": 0.75, "base": 0.80}
+
+# Why each slime class has the fouling category it has (hullsynth/classes.py FOULING_CATEGORIES).
+# {light} and {heavy}: Light Slime's and Heavy Slime/Algae's shares of the surface (Background
+# excluded) in the held-out synthetic labels; {film}: Light Slime's part of the two.
+FOULING_NOTES = {
+    "evo": (
+        "Light Slime (translucent biofilm) is microfouling. **Heavy Slime/Algae is macrofouling.** The "
+        "generator draws it as thick opaque mats of which half carry dense tufts of green filamentous "
+        "algae (`hullsynth/slime.py`), and as the old dark film under tubeworm colonies "
+        "(`hullsynth/hard.py`). IMO MEPC.378(80) counts a slime layer (biofilm) as microfouling however "
+        "thick, and algae, multicellular and visible to the eye, as macrofouling. The model cannot tell "
+        "mats with algae from mats without, so the class leans to the cautious side: a surface of "
+        "algae-free heavy mats is rated as macrofouling (2 or more) where an inspector who sees no algae "
+        "would rate it 1. Light Slime covers {light:.1f} % and Heavy Slime/Algae {heavy:.1f} % of the "
+        "surface in the held-out synthetic labels. Weed fronds are Soft Fouling (macrofouling)."
+    ),
+    "base": (
+        "**Slime/Algae is microfouling.** It is Evo's Light Slime and Heavy Slime/Algae merged "
+        "(`hullsynth/classes.py`), and {film:.0f} % of its pixels in the held-out synthetic labels are "
+        "thin translucent films (Light Slime {light:.1f} % of the surface, Heavy Slime/Algae "
+        "{heavy:.1f} %); the product's help text calls it flat soft fouling. IMO MEPC.378(80) counts a "
+        "slime layer as microfouling, and its rating 1 exists for such surfaces: counted as macrofouling, "
+        "the class would rate every filmed hull 2 or more. The price: the filamentous algae on part of "
+        "the heavy mats, macrofouling for IMO, are not counted, so Base can rate a surface with algal "
+        "turf too low (1 where Evo gives 2, or a band lower where turf is a large part of the fouling). "
+        "Where algae matter, rate with Evo. Weed fronds are Soft Fouling (macrofouling) in both models."
+    ),
+}
+
+
+def fouling_section(model_id, reports):
+    """The classes' IMO fouling categories and why, from the manifest's categories and the Evo test labels."""
+    rows = [sum(row) for row in json.loads((reports / "evo_eval.json").read_text())["confusion_rows_true_cols_pred"]]
+    surface = sum(rows[1:])
+    light, heavy = 100 * rows[LIGHT_SLIME] / surface, 100 * rows[HEAVY_SLIME] / surface
+    note = FOULING_NOTES[model_id].format(light=light, heavy=heavy, film=100 * light / (light + heavy))
+    categories = table([(label, fouling_category(label)) for label, _, _ in class_list(model_id)],
+                       ["class", "fouling category"])
+    return f"""## Fouling categories (IMO rating)
+Each class's category on the IMO MEPC.378(80) fouling rating scale, as `manifest.json` declares it
+(`fouling_category`). Hullscope rates every prediction from them (README, "Fouling rating").
+
+{categories}
+
+{note}"""
 
 
 def table(rows, header):
@@ -79,6 +124,8 @@ excluded from percentages. ONNX `model.onnx` (opset 17, {onnx_mb:.2f} MB): input
 [1,3,H,W], H and W multiples of 32 (pad the image at the bottom/right), RGB scaled to 0..1 then
 (x - mean) / std with ImageNet mean/std (see `manifest.json`); output `logits` [1,{len(classes)},H,W],
 argmax per pixel.
+
+{fouling_section(a.model, r)}
 
 ## Training data (synthetic)
 `python -m hullsynth.generate` renders each sample from its seed alone: a hull surface (antifouling

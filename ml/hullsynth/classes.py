@@ -24,6 +24,20 @@ BASE_CLASSES = [
     ("Hard Fouling", "#E53935", True),
 ]
 
+# Each class's category on the IMO MEPC.378(80) fouling rating scale, written into the manifest
+# (export.py) and explained in the model cards (model_card.py FOULING_NOTES). A new class needs one.
+FOULING_CATEGORIES = {
+    "Background": "none",
+    "Clean Structure": "none",
+    "Light Slime": "microfouling",
+    # Thick mats, half of them carrying filamentous algae (slime.heavy_slime): see FOULING_NOTES.
+    "Heavy Slime/Algae": "macrofouling",
+    # Light Slime and Heavy Slime/Algae merged, mostly thin films: see FOULING_NOTES.
+    "Slime/Algae": "microfouling",
+    "Soft Fouling": "macrofouling",
+    "Hard Fouling": "macrofouling",
+}
+
 # Evo index -> Base index.
 EVO_TO_BASE = np.array([0, 1, 2, 2, 3, 4], dtype=np.uint8)
 
@@ -32,6 +46,11 @@ MODELS = {"evo": EVO_CLASSES, "base": BASE_CLASSES}
 
 def class_list(model_id):
     return MODELS[model_id]
+
+
+def fouling_category(label):
+    """"none", "microfouling" or "macrofouling"; a class without one stops the export."""
+    return FOULING_CATEGORIES[label]
 
 
 def to_model_labels(evo_label, model_id):

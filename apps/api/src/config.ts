@@ -11,6 +11,7 @@ import {
   defaultInferenceThreads,
   type InferenceConfig,
 } from './inference/inference-config.js';
+import { DEFAULT_MICROFOULING_MIN_PERCENT, type FoulingRatingSettings } from './inference/fouling-rating.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 import type { DatabaseJobRunnerOptions } from './jobs/database-job-runner.js';
 import { booleanFlag, optionalString, positiveInt } from './lib/env-schema.js';
@@ -95,6 +96,12 @@ const EnvSchema = z.object({
     .int()
     .min(MIN_MAX_TILE_PIXELS, `must be at least ${MIN_MAX_TILE_PIXELS} (256 × 256)`)
     .default(DEFAULT_MAX_TILE_PIXELS),
+  FOULING_MICROFOULING_MIN_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(DEFAULT_MICROFOULING_MIN_PERCENT),
   PRODUCTION: booleanFlag('false'),
   CREDIT_PRICES: z
     .string()
@@ -166,6 +173,7 @@ export interface Config {
     healthPort: number | undefined;
   };
   inference: InferenceConfig;
+  foulingRating: FoulingRatingSettings;
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
@@ -328,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: values.INFERENCE_THREADS ?? defaultInferenceThreads(values.INFERENCE_PARALLEL_RUNS),
       maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS,
     },
+    foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
     production: values.PRODUCTION,
     payments,
     creditPrices: values.CREDIT_PRICES,

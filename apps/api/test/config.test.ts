@@ -55,6 +55,18 @@ describe('loadConfig', () => {
     ).toMatchObject({ parallelRuns: 3, threads: 4 });
   });
 
+  it('counts microfouling from 1 % of the surface by default, or from FOULING_MICROFOULING_MIN_PERCENT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).foulingRating).toEqual({ microfoulingMinPercent: 1 });
+    expect(loadConfig({ DATA_DIR: dataDir, FOULING_MICROFOULING_MIN_PERCENT: '5' }).foulingRating).toEqual({
+      microfoulingMinPercent: 5,
+    });
+    for (const bad of ['0', '101', '2.5', 'some']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, FOULING_MICROFOULING_MIN_PERCENT: bad })).toThrow(
+        /FOULING_MICROFOULING_MIN_PERCENT:/,
+      );
+    }
+  });
+
   it('selects PostgreSQL from a postgres:// URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u:p@db:5432/hullscope' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/hullscope' });

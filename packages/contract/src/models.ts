@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common.js';
 
+export const FOULING_CATEGORIES = ['none', 'microfouling', 'macrofouling'] as const;
+
+/**
+ * What a class counts as on the IMO MEPC.378(80) fouling rating scale: `none` (Background, clean
+ * surface), `microfouling` (slime films) or `macrofouling` (soft and hard fouling, macroalgae).
+ */
+export const FoulingCategory = z
+  .enum(FOULING_CATEGORIES, {
+    error: (issue) =>
+      issue.input === undefined
+        ? `missing: declare the class's fouling category, one of ${FOULING_CATEGORIES.join(', ')}`
+        : `must be one of ${FOULING_CATEGORIES.join(', ')}`,
+  })
+  .meta({ id: 'FoulingCategory' });
+export type FoulingCategory = z.infer<typeof FoulingCategory>;
+
 export const ModelClass = z
   .object({
     label: z.string(),
     hex_color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     in_percentages: z.boolean(),
+    fouling_category: FoulingCategory.optional().describe(
+      'For the IMO fouling rating. Every manifest declares it; a model registered before it existed may lack it.',
+    ),
   })
   .meta({ id: 'ModelClass' });
 export type ModelClass = z.infer<typeof ModelClass>;
@@ -57,6 +76,21 @@ export const ModelManifest = z.object({
     stride: z.number().int().positive(),
   }),
   // Class maps hold one byte per pixel.
-  classes: z.array(ModelClass).min(2).max(256),
+  classes: z
+    .array(ModelClass.extend({ fouling_category: FoulingCategory }))
+    .min(2)
+    .max(256)
+    .superRefine((classes, context) => {
+      classes.forEach((modelClass, index) => {
+        // A class outside the percentages is outside the rated surface: it cannot count as fouling.
+        if (!modelClass.in_percentages && modelClass.fouling_category !== 'none') {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'fouling_category'],
+            message: `must be none for a class left out of the percentages (in_percentages: false)`,
+          });
+        }
+      });
+    }),
 });
 export type ModelManifest = z.infer<typeof ModelManifest>;

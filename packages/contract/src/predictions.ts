@@ -39,8 +39,50 @@ export const LabelPercentage = z.object({
 });
 export type LabelPercentage = z.infer<typeof LabelPercentage>;
 
+export const IMO_RATING_SCALE = 'IMO MEPC.378(80)';
+/** The scale's descriptions, by rating value 0 to 4. */
+export const IMO_RATING_LABELS = [
+  'No fouling',
+  'Microfouling',
+  'Light macrofouling',
+  'Medium macrofouling',
+  'Heavy macrofouling',
+] as const;
+
+export const FoulingRating = z
+  .object({
+    scale: z.literal(IMO_RATING_SCALE),
+    value: z.number().int().min(0).max(4),
+    label: z.enum(IMO_RATING_LABELS),
+    macrofouling_percentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .describe('Of the surface: the classes counted in the percentages (Background excluded)'),
+    microfouling_percentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .describe('Of the surface, as macrofouling_percentage'),
+  })
+  .describe(
+    "The IMO MEPC.378(80) fouling rating (0 to 4) from the class percentages and each class's fouling category; the rules are in the README (Fouling rating).",
+  )
+  .meta({ id: 'FoulingRating' });
+export type FoulingRating = z.infer<typeof FoulingRating>;
+
 export const PredictionSet = z
-  .object({ predictions: z.array(LabelPercentage), PRED: ResultImage, ORG: ResultImage, STAT: ResultImage })
+  .object({
+    predictions: z.array(LabelPercentage),
+    PRED: ResultImage,
+    ORG: ResultImage,
+    STAT: ResultImage,
+    fouling_rating: FoulingRating.nullable()
+      .optional()
+      .describe(
+        "Null when the prediction cannot be rated: no hull surface in view, or a class without a fouling category in its model's manifest",
+      ),
+  })
   .meta({ id: 'PredictionSet' });
 export type PredictionSet = z.infer<typeof PredictionSet>;
 

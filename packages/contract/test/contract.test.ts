@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   CompanyUpdateRequest,
+  CvModel,
+  FoulingRating,
   ModelManifest,
+  PredictionSet,
   ProjectCreateRequest,
   RegisterRequest,
   SchedulePayload,
@@ -194,11 +197,91 @@ describe('model manifest (architecture.md §4)', () => {
       label: `Class ${index}`,
       hex_color: `#${index.toString(16).padStart(6, '0')}`,
       in_percentages: index > 0,
+      fouling_category: index > 1 ? ('macrofouling' as const) : ('none' as const),
     })),
   });
 
   it('allows up to 256 classes, as many as a class map of one byte per pixel can hold', () => {
     expect(ModelManifest.safeParse(manifest(256)).success).toBe(true);
     expect(ModelManifest.safeParse(manifest(257)).success).toBe(false);
+  });
+
+  it('needs every class to declare its fouling category, none for a class outside the percentages', () => {
+    const problems = (value: unknown) =>
+      ModelManifest.safeParse(value).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const missing = manifest(3);
+    delete (missing.classes[2] as { fouling_category?: string }).fouling_category;
+    expect(problems(missing)).toEqual([
+      [
+        'classes.2.fouling_category',
+        "missing: declare the class's fouling category, one of none, microfouling, macrofouling",
+      ],
+    ]);
+    const unknown = manifest(3);
+    (unknown.classes[1] as { fouling_category: string }).fouling_category = 'slime';
+    expect(problems(unknown)).toEqual([
+      ['classes.1.fouling_category', 'must be one of none, microfouling, macrofouling'],
+    ]);
+    const foulingOutside = manifest(3);
+    foulingOutside.classes[0]!.fouling_category = 'macrofouling';
+    expect(problems(foulingOutside)).toEqual([
+      [
+        'classes.0.fouling_category',
+        'must be none for a class left out of the percentages (in_percentages: false)',
+      ],
+    ]);
+  });
+});
+
+describe('the fouling rating is additive (issue 18 §4)', () => {
+  const image = (type: 'PRED' | 'ORG' | 'STAT') => ({
+    id: 1,
+    image_name: 'a.jpg',
+    base64_image: '',
+    width: 1,
+    height: 1,
+    type,
+  });
+  const set = {
+    predictions: [{ label: 'Hard Fouling', hex_color: '#e53935', percentage: 100 }],
+    PRED: image('PRED'),
+    ORG: image('ORG'),
+    STAT: image('STAT'),
+  };
+  const rating = {
+    scale: 'IMO MEPC.378(80)',
+    value: 4,
+    label: 'Heavy macrofouling',
+    macrofouling_percentage: 100,
+    microfouling_percentage: 0,
+  };
+
+  it("takes the spec's prediction set without it, with it, and with null (not rated)", () => {
+    expect(PredictionSet.safeParse(set).success).toBe(true);
+    expect(PredictionSet.parse({ ...set, fouling_rating: rating }).fouling_rating).toEqual(rating);
+    expect(PredictionSet.safeParse({ ...set, fouling_rating: null }).success).toBe(true);
+  });
+
+  it('holds a rating of 0 to 4 with one of the scale labels', () => {
+    expect(FoulingRating.safeParse({ ...rating, value: 5 }).success).toBe(false);
+    expect(FoulingRating.safeParse({ ...rating, label: 'Very heavy' }).success).toBe(false);
+    expect(FoulingRating.safeParse({ ...rating, scale: 'US Navy' }).success).toBe(false);
+  });
+
+  it('lists models whose classes have no category (registered before categories)', () => {
+    const model = {
+      id: 1,
+      name: 'Old',
+      architecture: 'unet',
+      backbone: 'none',
+      version: '1',
+      filename: 'model.onnx',
+      description: null,
+      active: true,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      classes: [{ label: 'Background', hex_color: '#000000', in_percentages: false }],
+    };
+    expect(CvModel.safeParse(model).success).toBe(true);
   });
 });

@@ -191,7 +191,12 @@ describe('npm run admin: models and resolutions', () => {
       const fixture = path.join(repositoryRoot, 'apps/api/test/fixtures/models/color-classes');
       await cp(fixture, broken, { recursive: true });
       const manifest = JSON.parse(await readFile(path.join(broken, 'manifest.json'), 'utf8'));
-      manifest.classes.push({ label: 'Extra', hex_color: '#ffffff', in_percentages: true });
+      manifest.classes.push({
+        label: 'Extra',
+        hex_color: '#ffffff',
+        in_percentages: true,
+        fouling_category: 'macrofouling',
+      });
       await writeFile(path.join(broken, 'manifest.json'), JSON.stringify(manifest));
       const refused = await adminWith(
         { MODELS_DIR: path.join(dataDir, 'models') },
@@ -201,6 +206,32 @@ describe('npm run admin: models and resolutions', () => {
       );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/answers 1x4x544x832 .* manifest expects 1x5x544x832/);
+    },
+    SPAWNING_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a manifest with a class that declares no fouling category, naming the class',
+    async () => {
+      const uncategorised = path.join(dataDir, 'uncategorised-model');
+      const fixture = path.join(repositoryRoot, 'apps/api/test/fixtures/models/color-classes');
+      await cp(fixture, uncategorised, { recursive: true });
+      const manifest = JSON.parse(await readFile(path.join(uncategorised, 'manifest.json'), 'utf8'));
+      delete manifest.classes[2].fouling_category;
+      await writeFile(path.join(uncategorised, 'manifest.json'), JSON.stringify(manifest));
+      const refused = await adminWith(
+        { MODELS_DIR: path.join(dataDir, 'models') },
+        'add-model',
+        '--dir',
+        uncategorised,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        'class "Light Slime" (classes.2) fouling_category: missing: declare the class\'s fouling category, one of none, microfouling, macrofouling',
+      );
+      expect(
+        (await adminWith({ MODELS_DIR: path.join(dataDir, 'models') }, 'list-models')).stdout,
+      ).not.toContain('uncategorised');
     },
     SPAWNING_TEST_TIMEOUT_MS,
   );

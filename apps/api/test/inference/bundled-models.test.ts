@@ -13,6 +13,12 @@ const EXPECTED_CLASSES: Record<string, string[]> = {
   evo: ['Background', 'Clean Structure', 'Light Slime', 'Heavy Slime/Algae', 'Soft Fouling', 'Hard Fouling'],
 };
 
+/** The categories the model cards explain (their "Fouling categories" section). */
+const EXPECTED_CATEGORIES: Record<string, string[]> = {
+  base: ['none', 'none', 'microfouling', 'macrofouling', 'macrofouling'],
+  evo: ['none', 'none', 'microfouling', 'macrofouling', 'macrofouling', 'macrofouling'],
+};
+
 describe('bundled models', () => {
   it('ships Base and Evo', () => {
     expect(folders.map((folder) => path.basename(folder))).toEqual(expect.arrayContaining(['base', 'evo']));
@@ -25,10 +31,15 @@ describe('bundled models', () => {
         label: 'Background',
         hex_color: '#000000',
         in_percentages: false,
+        fouling_category: 'none',
       });
       expect(manifest.classes.slice(1).every((modelClass) => modelClass.in_percentages)).toBe(true);
       if (EXPECTED_CLASSES[key])
         expect(manifest.classes.map((modelClass) => modelClass.label)).toEqual(EXPECTED_CLASSES[key]);
+      if (EXPECTED_CATEGORIES[key])
+        expect(manifest.classes.map((modelClass) => modelClass.fouling_category)).toEqual(
+          EXPECTED_CATEGORIES[key],
+        );
       expect(new Set(manifest.classes.map((modelClass) => modelClass.hex_color.toLowerCase())).size).toBe(
         manifest.classes.length,
       );

@@ -1,7 +1,9 @@
-import type { LabelPercentage } from '@hullscope/contract';
+import type { FoulingRating, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { storedClassesOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
 
 export interface ArchiveFile {
@@ -21,6 +23,20 @@ export interface SummaryRow {
   resolution: string;
   date: string;
   percentages: LabelPercentage[];
+  project: string;
+  /** The inspected vessel's name, where the project names one. */
+  vessel?: string | null;
+  /** The image's hull zone, where it has one. */
+  hull_zone?: string | null;
+  fouling_rating: FoulingRating | null;
+}
+
+/**
+ * images.hull_zone comes with the hull-zone migration (issue 18 §3); rows read before it have none.
+ * Once it is merged this is `image.hull_zone`.
+ */
+function hullZoneOf(image: object): string | null {
+  return (image as { hull_zone?: string | null }).hull_zone ?? null;
 }
 
 function folderName(value: string): string {
@@ -35,9 +51,11 @@ export async function archiveContents(
   db: Kysely<DB>,
   owner: number,
   projectId: number,
+  foulingRatingSettings: FoulingRatingSettings,
   imageId?: number,
 ): Promise<{ files: ArchiveFile[]; summary: SummaryRow[] }> {
   const downloads = downloadsRepository(db);
+  const classesOfModel = new Map<number, ModelClass[]>();
   const images = await downloads.imagesToArchive(owner, projectId, imageId);
   const predictionsOf = new Map<number, ArchivedPrediction[]>();
   for (const row of await downloads.predictionsToArchive(owner, projectId, imageId)) {
@@ -59,6 +77,12 @@ export async function archiveContents(
     for (const prediction of predictionsOf.get(image.id) ?? []) {
       const sub = `${folder}/${folderName(`${prediction.model}-${prediction.version}-${prediction.resolution}`)}`;
       const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+      let classes = classesOfModel.get(prediction.model_id);
+      if (!classes) {
+        classes = storedClassesOf(prediction.model_manifest);
+        classesOfModel.set(prediction.model_id, classes);
+      }
+      const rating = foulingRating(percentages, classes, foulingRatingSettings);
       for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
         files.push({
           name: `${sub}/${file}`,
@@ -77,6 +101,7 @@ export async function archiveContents(
               resolution: prediction.resolution,
               created_at: prediction.created_at,
               percentages,
+              fouling_rating: rating,
             },
             null,
             2,
@@ -91,6 +116,9 @@ export async function archiveContents(
         resolution: prediction.resolution,
         date: prediction.created_at,
         percentages,
+        project: prediction.project,
+        hull_zone: hullZoneOf(image),
+        fouling_rating: rating,
       });
     }
   }

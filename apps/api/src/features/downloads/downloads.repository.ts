@@ -4,12 +4,16 @@ import type { DB, ImageRow } from '../../db/schema.js';
 /** A prediction as a download shows it: with its model's and resolution's names. */
 export interface ArchivedPrediction {
   image_id: number;
+  model_id: number;
   percentages: string;
   storage_prefix: string;
   created_at: string;
   model: string;
   version: string;
   resolution: string;
+  project: string;
+  /** The model's manifest JSON as registered now: its classes' fouling categories rate the prediction. */
+  model_manifest: string;
 }
 
 /** What a download reads: a project's images and predictions, or one image's; scoped to the owner. */
@@ -32,14 +36,18 @@ export function downloadsRepository(db: Kysely<DB>) {
         .selectFrom('predictions')
         .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
         .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
+        .innerJoin('projects', 'projects.id', 'predictions.project_id')
         .select([
           'predictions.image_id',
+          'predictions.model_id',
           'predictions.percentages',
           'predictions.storage_prefix',
           'predictions.created_at',
           'cv_models.name as model',
           'predictions.model_version as version',
           'resolutions.name as resolution',
+          'projects.name as project',
+          'cv_models.manifest as model_manifest',
         ])
         .where('predictions.owner', '=', owner)
         .where('predictions.project_id', '=', projectId)

@@ -28,16 +28,16 @@ function sendZip(
     .send(zipStream(storage, files, summary, reply.log));
 }
 
-export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage }) => {
+export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
   router.add(routes.downloadProject, async ({ user, params, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
-    const { files, summary } = await archiveContents(db, user.id, project.id);
+    const { files, summary } = await archiveContents(db, user.id, project.id, config.foulingRating);
     await sendZip(reply, storage, zipName(project.name), files, summary);
   });
 
   router.add(routes.downloadImage, async ({ user, params, reply }) => {
     const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-    const { files, summary } = await archiveContents(db, user.id, params.id, image.id);
+    const { files, summary } = await archiveContents(db, user.id, params.id, config.foulingRating, image.id);
     await sendZip(reply, storage, zipName(image.name.replace(/\.[^.]+$/, '')), files, summary);
   });
 };

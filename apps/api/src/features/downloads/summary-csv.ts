@@ -1,11 +1,18 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SummaryRow } from './archive-contents.js';
 
-/** One row per image × prediction; a column per class label seen in any of them (percent). */
+/**
+ * One row per image × prediction: image, model, version, resolution, a column per class label seen
+ * in any of them (percent) and date, as before; then project, vessel, hull zone, and the fouling
+ * rating (README "Fouling rating"): total fouling (macro- plus microfouling), macrofouling and
+ * microfouling, percent of the surface, and the IMO rating with its label. A value not known (no
+ * vessel, no hull zone, a prediction that cannot be rated) is an empty cell.
+ */
 export function summaryCsv(rows: SummaryRow[]): Buffer {
   const labels = [...new Set(rows.flatMap((row) => row.percentages.map((entry) => entry.label)))];
   const records = rows.map((row) => {
     const byLabel = new Map(row.percentages.map((entry) => [entry.label, entry.percentage]));
+    const rating = row.fouling_rating;
     return [
       row.image,
       row.model,
@@ -13,11 +20,39 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
       row.resolution,
       ...labels.map((label) => byLabel.get(label) ?? ''),
       row.date,
+      row.project,
+      row.vessel ?? '',
+      row.hull_zone ?? '',
+      ...(rating
+        ? [
+            // In hundredths, so the sum of two two-decimal shares keeps two decimals.
+            Math.round(rating.macrofouling_percentage * 100 + rating.microfouling_percentage * 100) / 100,
+            rating.macrofouling_percentage,
+            rating.microfouling_percentage,
+            rating.value,
+            rating.label,
+          ]
+        : ['', '', '', '', '']),
     ];
   });
   return Buffer.from(
     stringify([
-      ['image', 'model', 'version', 'resolution', ...labels.map((label) => `${label} %`), 'date'],
+      [
+        'image',
+        'model',
+        'version',
+        'resolution',
+        ...labels.map((label) => `${label} %`),
+        'date',
+        'project',
+        'vessel',
+        'hull zone',
+        'total fouling %',
+        'macrofouling %',
+        'microfouling %',
+        'IMO rating',
+        'IMO rating label',
+      ],
       ...records,
     ]),
   );

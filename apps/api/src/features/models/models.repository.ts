@@ -1,10 +1,18 @@
-import type { CvModel, ModelManifest, Resolution } from '@hullscope/contract';
+import type { CvModel, ModelClass, ModelManifest, Resolution } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { CvModelRow, DB, ResolutionRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
 export function manifestOf(row: CvModelRow): ModelManifest {
   return JSON.parse(row.manifest) as ModelManifest;
+}
+
+/**
+ * The classes of a stored manifest (cv_models.manifest). One registered before manifests declared
+ * fouling categories lacks them until its folder is registered again with them.
+ */
+export function storedClassesOf(manifest: string): ModelClass[] {
+  return (JSON.parse(manifest) as { classes: ModelClass[] }).classes;
 }
 
 export function toCvModel(row: CvModelRow): CvModel {
@@ -19,7 +27,7 @@ export function toCvModel(row: CvModelRow): CvModel {
     active: row.active === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    classes: manifestOf(row).classes,
+    classes: storedClassesOf(row.manifest),
   };
 }
 

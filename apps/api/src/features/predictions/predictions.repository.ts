@@ -106,8 +106,9 @@ export function predictionsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('predictions')
         .innerJoin('images', 'images.id', 'predictions.image_id')
+        .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
         .selectAll('predictions')
-        .select('images.name as image_name')
+        .select(['images.name as image_name', 'cv_models.manifest as model_manifest'])
         .where('predictions.owner', '=', owner)
         .where('predictions.project_id', '=', projectId)
         .where('predictions.id', '=', predictionId)

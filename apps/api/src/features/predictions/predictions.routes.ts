@@ -3,8 +3,10 @@ import sharp from 'sharp';
 import type { PredictionRequestRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { notFound } from '../../http/api-error.js';
+import { foulingRating } from '../../inference/fouling-rating.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
+import { storedClassesOf } from '../models/models.repository.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
@@ -14,7 +16,7 @@ function progressOf(request: PredictionRequestRow) {
   return { done: request.images_done, failed: request.images_failed, total: request.images_total };
 }
 
-export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, queue }) => {
+export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, queue, config }) => {
   const predictions = predictionsRepository(db);
 
   router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
@@ -91,6 +93,19 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
       resultImage('ORG', predictionFiles.org),
       resultImage('STAT', predictionFiles.stat),
     ]);
-    return { predictions: JSON.parse(prediction.percentages) as LabelPercentage[], PRED, ORG, STAT };
+    const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+    return {
+      predictions: percentages,
+      PRED,
+      ORG,
+      STAT,
+      // From the stored percentages and the model's manifest as it is now: a category corrected in
+      // the manifest corrects every earlier rating, with no migration.
+      fouling_rating: foulingRating(
+        percentages,
+        storedClassesOf(prediction.model_manifest),
+        config.foulingRating,
+      ),
+    };
   });
 };

@@ -63,6 +63,8 @@ describe('the download ZIP', () => {
         resolution: 'standard',
         date: '2026-11-22',
         percentages: [],
+        project: 'P',
+        fouling_rating: null,
       },
     ];
     const files = [

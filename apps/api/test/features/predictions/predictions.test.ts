@@ -65,10 +65,20 @@ describe('models and resolutions', () => {
         version: '0.0.1',
         active: true,
         classes: [
-          { label: 'Background', hex_color: '#000000', in_percentages: false },
-          { label: 'Hard Fouling', hex_color: '#e53935', in_percentages: true },
-          { label: 'Light Slime', hex_color: '#43a047', in_percentages: true },
-          { label: 'Clean Structure', hex_color: '#1e88e5', in_percentages: true },
+          { label: 'Background', hex_color: '#000000', in_percentages: false, fouling_category: 'none' },
+          {
+            label: 'Hard Fouling',
+            hex_color: '#e53935',
+            in_percentages: true,
+            fouling_category: 'macrofouling',
+          },
+          {
+            label: 'Light Slime',
+            hex_color: '#43a047',
+            in_percentages: true,
+            fouling_category: 'microfouling',
+          },
+          { label: 'Clean Structure', hex_color: '#1e88e5', in_percentages: true, fouling_category: 'none' },
         ],
       }),
     );
@@ -236,6 +246,13 @@ describe('a full prediction run', () => {
       { label: 'Light Slime', hex_color: '#43a047', percentage: 0 },
       { label: 'Clean Structure', hex_color: '#1e88e5', percentage: 33.33 },
     ]);
+    expect(set.fouling_rating).toEqual({
+      scale: 'IMO MEPC.378(80)',
+      value: 4,
+      label: 'Heavy macrofouling',
+      macrofouling_percentage: 66.67,
+      microfouling_percentage: 0,
+    });
     const decode = (image: { base64_image: string }) =>
       sharp(Buffer.from(image.base64_image, 'base64')).metadata();
     const [pred, org, stat] = await Promise.all([decode(set.PRED), decode(set.ORG), decode(set.STAT)]);
@@ -279,7 +296,9 @@ describe('a full prediction run', () => {
       JSON.parse(entries.get(`${predictionFolder}/percentages.json`)!.toString()).percentages[0].percentage,
     ).toBe(66.67);
     const csv = entries.get('summary.csv')!.toString().trim().split('\n');
-    expect(csv[0]).toBe('image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date');
+    expect(csv[0]).toMatch(
+      /^image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,project,/,
+    );
     expect(csv[1]).toMatch(/^banded\.png,Color Classes,0\.0\.1,standard,66\.67,0,33\.33,\d{4}-/);
     expect(csv[2]).toMatch(/^red\.jpg,Color Classes,0\.0\.1,standard,100,0,0,/);
 

@@ -4,6 +4,7 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { imageSource } from '@/lib/data-url';
 
 export const INITIAL_OPACITY = 0.5;
@@ -12,12 +13,13 @@ const VIEWER_HEIGHT = 420;
 
 /**
  * The original with the prediction mask over it; the slider (0 to 1, step 0.01, 0.5 at first)
- * sets the mask's opacity. The statistics image and the class percentages sit beside it.
+ * sets the mask's opacity. The statistics image, the IMO fouling rating (from a server that gives
+ * one) and the class percentages sit beside it.
  */
 export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet }) {
   const [opacity, setOpacity] = useState(INITIAL_OPACITY);
   const sliderLabelId = useId();
-  const { ORG, PRED, STAT, predictions } = predictionSet;
+  const { ORG, PRED, STAT, predictions, fouling_rating: foulingRating } = predictionSet;
 
   return (
     <Box
@@ -92,6 +94,11 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
           alt="Statistics of the prediction"
           sx={{ width: '100%', borderRadius: 1 }}
         />
+        {foulingRating !== undefined && (
+          <Box sx={{ mt: 1 }}>
+            <FoulingRatingChip rating={foulingRating} />
+          </Box>
+        )}
         <Box component="ul" aria-label="Class percentages" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {predictions.map((entry) => (
             <Stack

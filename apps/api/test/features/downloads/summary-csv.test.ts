@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { SummaryRow } from '../../../src/features/downloads/archive-contents.js';
+import { summaryCsv } from '../../../src/features/downloads/summary-csv.js';
+
+const row = (overrides: Partial<SummaryRow>): SummaryRow => ({
+  image: 'bow.jpg',
+  model: 'Evo',
+  version: '1.3.0',
+  resolution: 'standard',
+  date: '2026-11-22T10:00:00.000Z',
+  percentages: [
+    { label: 'Clean Structure', hex_color: '#1e88e5', percentage: 59.99 },
+    { label: 'Light Slime', hex_color: '#c0ca33', percentage: 25.01 },
+    { label: 'Hard Fouling', hex_color: '#e53935', percentage: 15 },
+  ],
+  project: 'Dry dock, Hamburg',
+  fouling_rating: {
+    scale: 'IMO MEPC.378(80)',
+    value: 2,
+    label: 'Light macrofouling',
+    macrofouling_percentage: 15,
+    microfouling_percentage: 25.01,
+  },
+  ...overrides,
+});
+
+describe('summary.csv', () => {
+  it("keeps the spec's columns first, then project, vessel, hull zone, total fouling and the rating", () => {
+    const csv = summaryCsv([
+      row({}),
+      row({ image: 'stern.jpg', vessel: 'MV Example', hull_zone: 'sea_chest', fouling_rating: null }),
+    ])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(csv).toEqual([
+      'image,model,version,resolution,Clean Structure %,Light Slime %,Hard Fouling %,date,' +
+        'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label',
+      // 15 + 25.01 is 40.010000000000005 in floating point; the total keeps two decimals.
+      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling',
+      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,',
+    ]);
+  });
+});

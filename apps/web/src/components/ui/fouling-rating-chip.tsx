@@ -1,0 +1,42 @@
+import type { FoulingRating } from '@hullscope/contract';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+
+/** Rating 0 to 4 from green to red, each with a text colour that reads on it. */
+export const RATING_COLOURS = [
+  { background: '#2e7d32', text: '#ffffff' },
+  { background: '#c0ca33', text: '#000000' },
+  { background: '#fbc02d', text: '#000000' },
+  { background: '#ef6c00', text: '#000000' },
+  { background: '#c62828', text: '#ffffff' },
+] as const;
+
+export function ratingText(rating: FoulingRating): string {
+  return `IMO rating ${rating.value}: ${rating.label.toLowerCase()}`;
+}
+
+/**
+ * The IMO MEPC.378(80) fouling rating as a chip in its colour; the tooltip tells the macro- and
+ * microfouling it comes from. Null (the server cannot rate the prediction) reads "Not rated".
+ */
+export function FoulingRatingChip({ rating }: { rating: FoulingRating | null }) {
+  if (!rating) {
+    return (
+      <Tooltip title="No hull surface in view, or the model does not declare fouling categories">
+        <Chip size="small" variant="outlined" label="IMO rating: not rated" />
+      </Tooltip>
+    );
+  }
+  const colours = RATING_COLOURS[rating.value]!;
+  const basis = `Macrofouling ${rating.macrofouling_percentage.toFixed(2)} %, microfouling ${rating.microfouling_percentage.toFixed(2)} % of the surface (${rating.scale})`;
+  return (
+    <Tooltip title={basis}>
+      <Chip
+        size="small"
+        label={ratingText(rating)}
+        data-rating={rating.value}
+        sx={{ bgcolor: colours.background, color: colours.text, fontWeight: 600 }}
+      />
+    </Tooltip>
+  );
+}
