@@ -13,6 +13,7 @@ import * as predictionModelVersion from './0004-prediction-model-version.js';
 import * as installation from './0005-installation.js';
 import * as pendingEmail from './0006-pending-email.js';
 import * as throttleEvents from './0007-throttle-events.js';
+import * as inspectionDetails from './0009-inspection-details.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -27,6 +28,8 @@ const migrations = {
   '0005-installation': installation,
   '0006-pending-email': pendingEmail,
   '0007-throttle-events': throttleEvents,
+  // 0008-vessels comes from the vessels branch; the names keep the order once both are merged.
+  '0009-inspection-details': inspectionDetails,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -28,6 +28,10 @@ export function projectsRepository(db: Kysely<DB>) {
           name: fields.name,
           location: fields.location,
           description: fields.description ?? null,
+          inspection_date: fields.inspection_date ?? null,
+          inspection_method: fields.inspection_method ?? null,
+          inspector: fields.inspector ?? null,
+          visibility: fields.visibility ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -35,11 +39,22 @@ export function projectsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Sets the fields present in `fields` (undefined: left as it is; null: cleared). */
     updateOwned(owner: number, id: number, fields: ProjectUpdateRequest): Promise<ProjectRow | undefined> {
-      const { id: _ignored, ...changes } = fields;
+      const { name, location, description, inspection_date, inspection_method, inspector, visibility } =
+        fields;
       return db
         .updateTable('projects')
-        .set({ ...changes, updated_at: nowIso() })
+        .set({
+          name,
+          location,
+          description,
+          inspection_date,
+          inspection_method,
+          inspector,
+          visibility,
+          updated_at: nowIso(),
+        })
         .where('owner', '=', owner)
         .where('id', '=', id)
         .returningAll()
