@@ -51,8 +51,11 @@ export const hullZoneLabels: Record<HullZone, string> = {
   other: 'Other',
 };
 
-/** An image's zone in answers: one of HULL_ZONES, or null while unassigned. */
-const hullZoneField = () => HullZone.nullable().describe('Hull zone (see HULL_ZONES) or null');
+/**
+ * An image's zone in answers: one of HULL_ZONES, or null while unassigned. The API always sends it;
+ * optional in the schema as an addition to the spec's shapes (issue 18: new fields are optional).
+ */
+const hullZoneField = () => HullZone.nullable().optional().describe('Hull zone (see HULL_ZONES) or null');
 
 export const ImageThumbnail = z
   .object({ id, image_name: z.string(), base64_thumbnail: z.string(), hull_zone: hullZoneField() })

@@ -52,12 +52,15 @@ export const InspectionDate = z.iso
   .refine((value) => value <= latestInspectionDate(), inspectionMessages.futureDate)
   .describe('ISO 8601 date (YYYY-MM-DD), not in the future');
 
-/** Inspection details (issue 18 §2): in every project answer, null when not recorded. */
+/**
+ * Inspection details (issue 18 §2): in every project answer, null when not recorded. The API always
+ * sends them; optional in the schema as additions to the spec's Project (new fields are optional).
+ */
 const inspectionDetails = {
-  inspection_date: z.string().nullable().describe('ISO 8601 date (YYYY-MM-DD) or null'),
-  inspection_method: InspectionMethod.nullable(),
-  inspector: z.string().nullable().describe('The person or organisation that inspected'),
-  visibility: Visibility.nullable(),
+  inspection_date: z.string().nullable().optional().describe('ISO 8601 date (YYYY-MM-DD) or null'),
+  inspection_method: InspectionMethod.nullable().optional(),
+  inspector: z.string().nullable().optional().describe('The person or organisation that inspected'),
+  visibility: Visibility.nullable().optional(),
 };
 
 export const Project = z

@@ -1,15 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ProjectCreateRequest } from '@hullscope/contract';
+import {
+  INSPECTION_METHODS,
+  INSPECTOR_MAX_LENGTH,
+  ProjectCreateRequest,
+  VISIBILITIES,
+  inspectionMethodLabels,
+  latestInspectionDate,
+  visibilityLabels,
+} from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormChoiceField, FormDateField } from '@/components/form/form-optional-fields';
 import { FormTextField } from '@/components/form/form-text-field';
+
+const methodChoices = INSPECTION_METHODS.map((value) => ({ value, label: inspectionMethodLabels[value] }));
+const visibilityChoices = VISIBILITIES.map((value) => ({ value, label: visibilityLabels[value] }));
 
 export type ProjectFormValues = z.input<typeof ProjectCreateRequest>;
 
@@ -25,7 +39,10 @@ interface ProjectFormDialogProps {
   extraAction?: ReactNode;
 }
 
-/** Name and location are required ('Please enter a name' / 'Please enter a location'), spec §5. */
+/**
+ * Name and location are required ('Please enter a name' / 'Please enter a location'), spec §5; the
+ * "Inspection details" section (issue 18 §2) is optional throughout.
+ */
 export function ProjectFormDialog({
   open,
   title,
@@ -37,6 +54,7 @@ export function ProjectFormDialog({
   extraAction,
 }: ProjectFormDialogProps) {
   const titleId = useId();
+  const detailsId = useId();
   const { control, handleSubmit, reset } = useForm<ProjectFormValues, unknown, ProjectCreateRequest>({
     defaultValues: initialValues,
     resolver: zodResolver(ProjectCreateRequest),
@@ -54,6 +72,41 @@ export function ProjectFormDialog({
           <FormTextField control={control} name="name" label="Name" required autoFocus />
           <FormTextField control={control} name="location" label="Location" required />
           <FormTextField control={control} name="description" label="Description" multiline minRows={3} />
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" component="h3" id={detailsId} sx={{ fontWeight: 600 }}>
+            Inspection details
+          </Typography>
+          <Box
+            role="group"
+            aria-labelledby={detailsId}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}
+          >
+            <FormDateField
+              control={control}
+              name="inspection_date"
+              label="Inspection date"
+              slotProps={{ htmlInput: { max: latestInspectionDate() } }}
+            />
+            <FormChoiceField
+              control={control}
+              name="inspection_method"
+              label="Inspection method"
+              choices={methodChoices}
+            />
+            <FormTextField
+              control={control}
+              name="inspector"
+              label="Inspector"
+              helperText="Person or organisation"
+              slotProps={{ htmlInput: { maxLength: INSPECTOR_MAX_LENGTH } }}
+            />
+            <FormChoiceField
+              control={control}
+              name="visibility"
+              label="Visibility"
+              choices={visibilityChoices}
+            />
+          </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           {extraAction}
