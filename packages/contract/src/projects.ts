@@ -31,6 +31,7 @@ export const visibilityLabels: Record<Visibility, string> = {
 export const INSPECTOR_MAX_LENGTH = 200;
 
 export const inspectionMessages = {
+  notYourVessel: 'Select one of your vessels.',
   dateFormat: 'Enter a valid date as YYYY-MM-DD.',
   futureDate: 'The inspection date cannot be in the future.',
 } as const;
@@ -57,6 +58,7 @@ export const InspectionDate = z.iso
  * sends them; optional in the schema as additions to the spec's Project (new fields are optional).
  */
 const inspectionDetails = {
+  vessel: id.nullable().optional().describe("The inspected vessel's id (GET /api/vessels/), or null"),
   inspection_date: z.string().nullable().optional().describe('ISO 8601 date (YYYY-MM-DD) or null'),
   inspection_method: InspectionMethod.nullable().optional(),
   inspector: z.string().nullable().optional().describe('The person or organisation that inspected'),
@@ -82,6 +84,8 @@ const description = multilineText(2000).nullable().optional();
 
 /** The optional inspection fields of a create or update; null (or an empty inspector) clears one. */
 const inspectionFields = {
+  /** One of the caller's vessels (checked by the API: another's is a 400 on the field). */
+  vessel: id.nullable().optional(),
   inspection_date: InspectionDate.nullable().optional(),
   inspection_method: InspectionMethod.nullable().optional(),
   inspector: optionalText(INSPECTOR_MAX_LENGTH)

@@ -79,7 +79,9 @@ export interface ProjectsTable {
   name: string;
   location: string;
   description: string | null;
-  /** Inspection details (migration 0009): all null when not recorded. YYYY-MM-DD. */
+  /** Inspection details (migration 0009): all null when not recorded. The inspected vessel. */
+  vessel_id: number | null;
+  /** YYYY-MM-DD. */
   inspection_date: string | null;
   inspection_method: InspectionMethod | null;
   /** The person or organisation that inspected. */

@@ -164,6 +164,7 @@ describe('0009-inspection-details', () => {
       description: 'Port side',
       created_at: now,
       updated_at: now,
+      vessel_id: null,
       inspection_date: null,
       inspection_method: null,
       inspector: null,

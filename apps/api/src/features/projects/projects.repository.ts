@@ -1,5 +1,5 @@
 import type { ProjectCreateRequest, ProjectUpdateRequest } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -28,6 +28,7 @@ export function projectsRepository(db: Kysely<DB>) {
           name: fields.name,
           location: fields.location,
           description: fields.description ?? null,
+          vessel_id: fields.vessel ?? null,
           inspection_date: fields.inspection_date ?? null,
           inspection_method: fields.inspection_method ?? null,
           inspector: fields.inspector ?? null,
@@ -41,14 +42,23 @@ export function projectsRepository(db: Kysely<DB>) {
 
     /** Sets the fields present in `fields` (undefined: left as it is; null: cleared). */
     updateOwned(owner: number, id: number, fields: ProjectUpdateRequest): Promise<ProjectRow | undefined> {
-      const { name, location, description, inspection_date, inspection_method, inspector, visibility } =
-        fields;
+      const {
+        name,
+        location,
+        description,
+        vessel,
+        inspection_date,
+        inspection_method,
+        inspector,
+        visibility,
+      } = fields;
       return db
         .updateTable('projects')
         .set({
           name,
           location,
           description,
+          vessel_id: vessel,
           inspection_date,
           inspection_method,
           inspector,
@@ -59,6 +69,17 @@ export function projectsRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * Whether `vesselId` is one of the owner's vessels. Raw SQL on `vessels` (0008-vessels, from the
+     * vessels feature) so this feature needs nothing of that one's code.
+     */
+    async ownsVessel(owner: number, vesselId: number): Promise<boolean> {
+      const found = await sql<{
+        id: number;
+      }>`select id from vessels where id = ${vesselId} and owner = ${owner}`.execute(db);
+      return found.rows.length > 0;
     },
 
     async hasUnfinishedRequest(id: number): Promise<boolean> {

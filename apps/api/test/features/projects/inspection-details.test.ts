@@ -1,4 +1,5 @@
 import { INSPECTION_METHODS, VISIBILITIES, latestInspectionDate } from '@hullscope/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -49,6 +50,7 @@ describe('inspection details on projects', () => {
       owner: owner.userId,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      vessel: null,
       ...details,
     });
     const id: number = created.json().id;
@@ -60,6 +62,7 @@ describe('inspection details on projects', () => {
   it('leaves the details null when absent, and takes null for each', async () => {
     const absent = await create({ name: 'Plain', location: 'Kiel' });
     expect(absent.json()).toMatchObject({
+      vessel: null,
       inspection_date: null,
       inspection_method: null,
       inspector: null,
@@ -190,5 +193,63 @@ describe('inspection details on projects', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ detail: 'Not found.' });
     expect((await read(id)).json().inspection_method).toBe('rov');
+  });
+});
+
+// Needs the vessels table of 0008-vessels (the vessels branch); rows are made with SQL so that these
+// tests need nothing of that feature's code.
+describe('the inspected vessel', () => {
+  async function vesselOf(user: SignedInUser, name: string): Promise<number> {
+    const now = new Date().toISOString();
+    const row = await sql<{ id: number }>`insert into vessels (owner, name, created_at, updated_at)
+      values (${user.userId}, ${name}, ${now}, ${now}) returning id`.execute(t.app.database.db);
+    return row.rows[0]!.id;
+  }
+  const NOT_YOURS = { vessel: ['Select one of your vessels.'] };
+
+  it("links a project to one of the caller's vessels, changes and clears it", async () => {
+    const first = await vesselOf(owner, 'MV Nordstern');
+    const second = await vesselOf(owner, 'MV Südstern');
+    const created = await create({ name: 'Linked', location: 'Kiel', vessel: first });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().vessel).toBe(first);
+    const id: number = created.json().id;
+    expect((await read(id)).json().vessel).toBe(first);
+    expect((await update(id, { vessel: second })).json().vessel).toBe(second);
+    expect((await update(id, { name: 'Renamed' })).json().vessel).toBe(second);
+    expect((await update(id, { vessel: null })).json().vessel).toBeNull();
+  });
+
+  it("refuses another user's vessel and an unknown one with a 400 on vessel, changing nothing", async () => {
+    const mine = await vesselOf(owner, 'Mine');
+    const theirs = await vesselOf(stranger, 'Theirs');
+    for (const vessel of [theirs, 987_654]) {
+      const response = await create({ name: 'Theirs', location: 'Kiel', vessel });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(NOT_YOURS);
+    }
+    const id: number = (await create({ name: 'Mine', location: 'Kiel', vessel: mine })).json().id;
+    const refused = await update(id, { vessel: theirs });
+    expect(refused.json()).toEqual(NOT_YOURS);
+    expect((await read(id)).json().vessel).toBe(mine);
+    const malformed = await create({ name: 'Bad', location: 'Kiel', vessel: 'one' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['vessel']);
+  });
+
+  it("answers 404 for another user's project even with the stranger's own vessel", async () => {
+    const id: number = (await create({ name: 'Not theirs', location: 'Kiel' })).json().id;
+    const theirs = await vesselOf(stranger, 'Stranger vessel');
+    expect((await update(id, { vessel: theirs }, stranger)).statusCode).toBe(404);
+    expect((await read(id)).json().vessel).toBeNull();
+  });
+
+  it('keeps the inspections of a deleted vessel, whose vessel becomes null', async () => {
+    const vessel = await vesselOf(owner, 'To be scrapped');
+    const id: number = (await create({ name: 'Survey', location: 'Kiel', vessel, ...details })).json().id;
+    await sql`delete from vessels where id = ${vessel}`.execute(t.app.database.db);
+    const after = await read(id);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ name: 'Survey', vessel: null, ...details });
   });
 });

@@ -17,6 +17,7 @@ import { RunningRequestAlert } from '@/features/predictions/components/running-r
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
 import { useProjects } from '@/features/projects/api/get-projects';
+import { useVesselOptions } from '@/features/projects/api/get-vessel-options';
 import { CreateProjectButton } from '@/features/projects/components/create-project-button';
 import { DownloadAllButton } from '@/features/projects/components/download-all-button';
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
@@ -35,6 +36,15 @@ export function ProjectsRoute() {
   const { running, requestId, progress } = useRunningRequest();
   const thumbnails = useThumbnails(projectId);
   const project = projects.data?.find((candidate) => candidate.id === projectId) ?? null;
+  const vessels = useVesselOptions();
+  const vesselId = project?.vessel ?? null;
+  // Shown once there are vessels to name (the vessels list answers some) or the project names one.
+  const vesselName =
+    vesselId === null
+      ? (vessels.data ?? []).length > 0
+        ? null
+        : undefined
+      : (vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? `Vessel ${vesselId}`);
 
   const selectProject = (id: number | null) => {
     setProjectId(id);
@@ -61,7 +71,7 @@ export function ProjectsRoute() {
         </Stack>
       </Paper>
 
-      {project !== null && <ProjectDetails project={project} />}
+      {project !== null && <ProjectDetails project={project} vesselName={vesselName} />}
 
       {project === null ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>

@@ -1,12 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/testing/render';
+import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { ProjectFormDialog, type ProjectFormValues } from './project-form-dialog';
 
 const empty: ProjectFormValues = { name: '', location: '', description: '' };
 
 function renderDialog(onSubmit = vi.fn(), initialValues: ProjectFormValues = empty) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   renderWithApp(
     <ProjectFormDialog
       open
@@ -26,8 +27,12 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** GET /api/vessels/ as the vessels feature answers it, or failing. */
+const noVessels = () => stubApi({ 'GET /api/vessels/': () => jsonResponse({ detail: 'Not found.' }, 404) });
+
 describe('the project form', () => {
   it("needs a name and a location ('Please enter a name' / 'Please enter a location')", async () => {
+    noVessels();
     const onSubmit = vi.fn();
     const user = userEvent.setup();
     renderWithApp(
@@ -56,6 +61,7 @@ describe('the project form', () => {
   });
 
   it('has an optional "Inspection details" section with human labels, sent as the API takes it', async () => {
+    noVessels();
     const { onSubmit, user } = renderDialog();
     const section = screen.getByRole('group', { name: 'Inspection details' });
     expect(within(section).getByLabelText('Inspection date')).toHaveAttribute('type', 'date');
@@ -92,6 +98,7 @@ describe('the project form', () => {
   });
 
   it('refuses a future inspection date on the field, and clears choices back to null', async () => {
+    noVessels();
     const { onSubmit, user } = renderDialog(vi.fn(), {
       name: 'Survey',
       location: 'Kiel',
@@ -120,5 +127,33 @@ describe('the project form', () => {
       }),
       expect.anything(),
     );
+  });
+
+  it('offers the vessels GET /api/vessels/ answers', async () => {
+    stubApi({
+      'GET /api/vessels/': () =>
+        jsonResponse([
+          { id: 4, name: 'MV Nordstern', imo_number: '9074729' },
+          { id: 9, name: 'MV Südstern' },
+        ]),
+    });
+    const { onSubmit, user } = renderDialog(vi.fn(), { ...empty, name: 'Survey', location: 'Kiel' });
+    await user.click(await screen.findByRole('combobox', { name: 'Vessel' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Not recorded',
+      'MV Nordstern',
+      'MV Südstern',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'MV Südstern' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ vessel: 9 }), expect.anything());
+  });
+
+  it('shows no vessel select when the vessels cannot be read', async () => {
+    const api = noVessels();
+    renderDialog();
+    await waitFor(() => expect(api.calls.map((call) => call.key)).toContain('GET /api/vessels/'));
+    expect(screen.getByRole('combobox', { name: 'Inspection method' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Vessel' })).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormChoiceField, FormDateField } from '@/components/form/form-optional-fields';
 import { FormTextField } from '@/components/form/form-text-field';
+import { useVesselOptions } from '../api/get-vessel-options';
 
 const methodChoices = INSPECTION_METHODS.map((value) => ({ value, label: inspectionMethodLabels[value] }));
 const visibilityChoices = VISIBILITIES.map((value) => ({ value, label: visibilityLabels[value] }));
@@ -55,6 +56,7 @@ export function ProjectFormDialog({
 }: ProjectFormDialogProps) {
   const titleId = useId();
   const detailsId = useId();
+  const vessels = useVesselOptions();
   const { control, handleSubmit, reset } = useForm<ProjectFormValues, unknown, ProjectCreateRequest>({
     defaultValues: initialValues,
     resolver: zodResolver(ProjectCreateRequest),
@@ -63,6 +65,14 @@ export function ProjectFormDialog({
   useEffect(() => {
     if (open) reset(initialValues);
   }, [open, initialValues, reset]);
+
+  // The vessels GET /api/vessels/ answers; none (no select) where it is missing or fails. A vessel
+  // the project names that the list lacks stays choosable, by its id.
+  const vesselChoices = (vessels.data ?? []).map((vessel) => ({ value: vessel.id, label: vessel.name }));
+  const currentVessel = initialValues.vessel;
+  if (typeof currentVessel === 'number' && !vesselChoices.some((choice) => choice.value === currentVessel)) {
+    vesselChoices.push({ value: currentVessel, label: `Vessel ${currentVessel}` });
+  }
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -81,6 +91,9 @@ export function ProjectFormDialog({
             aria-labelledby={detailsId}
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}
           >
+            {vesselChoices.length > 0 && (
+              <FormChoiceField control={control} name="vessel" label="Vessel" choices={vesselChoices} />
+            )}
             <FormDateField
               control={control}
               name="inspection_date"
