@@ -1,8 +1,64 @@
 import { z } from 'zod';
 import { id } from './common.js';
 
+/** The areas of a hull an image can show (issue 18 §3), in the order a survey walks the hull. */
+export const HULL_ZONES = [
+  'flat_bottom',
+  'vertical_side_port',
+  'vertical_side_starboard',
+  'boot_top',
+  'bow',
+  'bulbous_bow',
+  'stern',
+  'transom',
+  'propeller',
+  'rudder',
+  'sea_chest',
+  'gratings',
+  'bow_thruster',
+  'stern_thruster',
+  'bilge_keels',
+  'anodes',
+  'stabilisers',
+  'rope_guard_shaft',
+  'other',
+] as const;
+export const HullZone = z.enum(HULL_ZONES, {
+  error: (issue) => `"${String(issue.input)}" is not a valid hull zone.`,
+});
+export type HullZone = z.infer<typeof HullZone>;
+
+/** What people read for each zone, in the web app and in reports. */
+export const hullZoneLabels: Record<HullZone, string> = {
+  flat_bottom: 'Flat bottom',
+  vertical_side_port: 'Vertical side (port)',
+  vertical_side_starboard: 'Vertical side (starboard)',
+  boot_top: 'Boot top',
+  bow: 'Bow',
+  bulbous_bow: 'Bulbous bow',
+  stern: 'Stern',
+  transom: 'Transom',
+  propeller: 'Propeller',
+  rudder: 'Rudder',
+  sea_chest: 'Sea chest',
+  gratings: 'Gratings',
+  bow_thruster: 'Bow thruster',
+  stern_thruster: 'Stern thruster',
+  bilge_keels: 'Bilge keels',
+  anodes: 'Anodes',
+  stabilisers: 'Stabilisers',
+  rope_guard_shaft: 'Rope guard / shaft',
+  other: 'Other',
+};
+
+/**
+ * An image's zone in answers: one of HULL_ZONES, or null while unassigned. The API always sends it;
+ * optional in the schema as an addition to the spec's shapes (issue 18: new fields are optional).
+ */
+const hullZoneField = () => HullZone.nullable().optional().describe('Hull zone (see HULL_ZONES) or null');
+
 export const ImageThumbnail = z
-  .object({ id, image_name: z.string(), base64_thumbnail: z.string() })
+  .object({ id, image_name: z.string(), base64_thumbnail: z.string(), hull_zone: hullZoneField() })
   .meta({ id: 'ImageThumbnail' });
 export type ImageThumbnail = z.infer<typeof ImageThumbnail>;
 export const ImageThumbnailList = z.array(ImageThumbnail);
@@ -14,6 +70,7 @@ export const FullImage = z
     base64_image: z.string(),
     width: z.number().int(),
     height: z.number().int(),
+    hull_zone: hullZoneField(),
   })
   .meta({ id: 'FullImage' });
 export type FullImage = z.infer<typeof FullImage>;
@@ -23,3 +80,24 @@ export const NamedListWithMessage = z
   .object({ message: z.string(), data: z.array(z.object({ id, name: z.string() })) })
   .meta({ id: 'NamedListWithMessage' });
 export type NamedListWithMessage = z.infer<typeof NamedListWithMessage>;
+
+/** The multipart form field of an upload that sets every uploaded image's zone. */
+export const UPLOAD_HULL_ZONE_FIELD = 'hull_zone';
+
+/** An image's details without its pixels: the answer of an image update. */
+export const ImageSummary = z
+  .object({
+    id,
+    image_name: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    hull_zone: hullZoneField(),
+  })
+  .meta({ id: 'ImageSummary' });
+export type ImageSummary = z.infer<typeof ImageSummary>;
+
+/** PATCH an image: its zone (null: unassigned); an absent field leaves it as it is. */
+export const ImageUpdateRequest = z
+  .object({ hull_zone: HullZone.nullable().optional() })
+  .meta({ id: 'ImageUpdateRequest' });
+export type ImageUpdateRequest = z.infer<typeof ImageUpdateRequest>;

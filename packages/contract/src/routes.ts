@@ -20,7 +20,13 @@ import {
   PaymentRedirect,
   TransactionList,
 } from './credits.js';
-import { FullImage, ImageThumbnailList, NamedListWithMessage } from './images.js';
+import {
+  FullImage,
+  ImageSummary,
+  ImageThumbnailList,
+  ImageUpdateRequest,
+  NamedListWithMessage,
+} from './images.js';
 import { CvModelList, ResolutionList } from './models.js';
 import {
   CreditCheckResponse,
@@ -338,7 +344,8 @@ export const routes = {
     auth: true,
     tag: 'images',
     status: 201,
-    summary: 'Upload images (multipart, repeated field "images")',
+    summary:
+      'Upload images (multipart, repeated field "images"; optional field "hull_zone" sets every image\'s zone)',
     params: ProjectParams,
     response: NamedListWithMessage,
     multipart: true,
@@ -362,6 +369,17 @@ export const routes = {
     summary: 'The full image',
     params: ImageParams,
     response: FullImage,
+  }),
+  updateImage: route({
+    method: 'PATCH',
+    path: '/api/projects/:id/image/:imageId/update/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary: "Update an image's hull zone",
+    params: ImageParams,
+    body: ImageUpdateRequest,
+    response: ImageSummary,
   }),
   deleteImage: route({
     method: 'DELETE',

@@ -3,6 +3,8 @@ import {
   CompanyUpdateRequest,
   CvModel,
   FoulingRating,
+  HULL_ZONES,
+  ImageUpdateRequest,
   ModelManifest,
   PredictionSet,
   ProjectCreateRequest,
@@ -14,6 +16,7 @@ import {
   emptyCreditCheck,
   hasValidImoCheckDigit,
   normaliseImoNumber,
+  hullZoneLabels,
   routes,
 } from '../src/index.js';
 
@@ -83,6 +86,47 @@ describe('form schemas share the spec messages (§5)', () => {
     );
   });
 
+  it('project: inspection details are optional, enums and dates checked (issue 18 §2)', () => {
+    const base = { name: 'n', location: 'l' };
+    expect(ProjectCreateRequest.safeParse(base).success).toBe(true);
+    expect(
+      ProjectCreateRequest.parse({
+        ...base,
+        inspection_date: '2024-02-29',
+        inspection_method: 'dry_dock',
+        inspector: ' ',
+        visibility: 'poor',
+      }),
+    ).toMatchObject({ inspection_date: '2024-02-29', inspector: null, visibility: 'poor' });
+    expect(
+      fieldMessages(
+        ProjectCreateRequest.safeParse({
+          ...base,
+          inspection_date: '2999-01-01',
+          inspection_method: 'x',
+          visibility: 'clear',
+        }),
+      ),
+    ).toEqual({
+      inspection_date: ['The inspection date cannot be in the future.'],
+      inspection_method: ['"x" is not a valid choice.'],
+      visibility: ['"clear" is not a valid choice.'],
+    });
+    expect(fieldMessages(ProjectCreateRequest.safeParse({ ...base, inspection_date: '2023-02-30' }))).toEqual(
+      {
+        inspection_date: ['Enter a valid date as YYYY-MM-DD.'],
+      },
+    );
+  });
+
+  it('image update: one of the hull zones or null (issue 18 §3)', () => {
+    expect(HULL_ZONES.every((zone) => typeof hullZoneLabels[zone] === 'string')).toBe(true);
+    expect(ImageUpdateRequest.parse({ hull_zone: null })).toEqual({ hull_zone: null });
+    expect(fieldMessages(ImageUpdateRequest.safeParse({ hull_zone: 'keel' }))).toEqual({
+      hull_zone: ['"keel" is not a valid hull zone.'],
+    });
+  });
+
   it('company: only country is required', () => {
     expect(fieldMessages(CompanyUpdateRequest.safeParse({}))).toEqual({ country: ['Required'] });
     expect(CompanyUpdateRequest.parse({ country: 'de' })).toEqual({ country: 'DE' });
@@ -150,8 +194,8 @@ describe('route table (§7)', () => {
   it('has each method and path once', () => {
     const keys = all.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // The spec's 37, the e-mail change confirmation and the 5 vessel routes (issue 18).
-    expect(all).toHaveLength(43);
+    // The spec's 37, the e-mail change confirmation, the 5 vessel routes and the image update (issue 18).
+    expect(all).toHaveLength(44);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices', () => {

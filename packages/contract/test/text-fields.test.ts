@@ -20,11 +20,20 @@ function messagesOn(schema: z.ZodType, body: object, field: string): string[] {
     .map((issue) => issue.message);
 }
 
-/** The top-level fields of a request schema that take text (a plain string is not a type error). */
+/**
+ * The top-level fields of a request schema that take text: a plain string is not a type error, nor
+ * a choice of a list (enums) or a date, whose formats refuse every control character anyway.
+ */
 function textFields(schema: z.ZodObject): string[] {
   return Object.keys(schema.shape).filter((field) => {
     const issues = schema.safeParse({ [field]: 'Plain text' }).error?.issues ?? [];
-    return !issues.some((issue) => issue.path[0] === field && issue.code === 'invalid_type');
+    return !issues.some(
+      (issue) =>
+        issue.path[0] === field &&
+        (issue.code === 'invalid_type' ||
+          issue.code === 'invalid_value' ||
+          (issue.code === 'invalid_format' && issue.format === 'date')),
+    );
   });
 }
 

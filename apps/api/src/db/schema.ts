@@ -1,3 +1,4 @@
+import type { HullZone, InspectionMethod, Visibility } from '@hullscope/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -78,6 +79,14 @@ export interface ProjectsTable {
   name: string;
   location: string;
   description: string | null;
+  /** Inspection details (migration 0009): all null when not recorded. The inspected vessel. */
+  vessel_id: number | null;
+  /** YYYY-MM-DD. */
+  inspection_date: string | null;
+  inspection_method: InspectionMethod | null;
+  /** The person or organisation that inspected. */
+  inspector: string | null;
+  visibility: Visibility | null;
   created_at: string;
   updated_at: string;
 }
@@ -155,6 +164,8 @@ export interface ImagesTable {
   /** SHA-256 of the original bytes. */
   content_hash: string;
   storage_prefix: string;
+  /** The hull area the image shows (migration 0009); null while unassigned. */
+  hull_zone: HullZone | null;
   created_at: string;
 }
 

@@ -98,3 +98,84 @@ describe('0004-prediction-model-version', () => {
     expect(row.model_version).toBe('1.0.0');
   });
 });
+
+describe('0009-inspection-details', () => {
+  let olderHome: Awaited<ReturnType<typeof createDataHome>>;
+  let older: Database;
+  beforeAll(async () => {
+    olderHome = await createDataHome('hullscope-migrations-0009-');
+    older = openDatabase(
+      loadConfig({ DATA_DIR: olderHome.dataDir, DATABASE_URL: olderHome.database.url }).database,
+    );
+  });
+  afterAll(async () => {
+    await older.destroy();
+    await olderHome.remove();
+  });
+
+  it('keeps projects and images made before it as they were: no details, no zone', async () => {
+    await migrateUpTo(older, '0007-throttle-events');
+    const now = new Date().toISOString();
+    const insertOld = async (table: string, values: Record<string, string | number>) =>
+      (
+        await sql<{ id: number }>`insert into ${sql.table(table)}
+          (${sql.join(Object.keys(values).map((c) => sql.ref(c)))})
+          values (${sql.join(Object.values(values))}) returning id`.execute(older.db)
+      ).rows[0]!.id;
+    const owner = await insertOld('users', {
+      username: 'before@example.com',
+      email: 'before@example.com',
+      first_name: 'Before',
+      last_name: 'Zones',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    });
+    const project = await insertOld('projects', {
+      owner,
+      name: 'Old survey',
+      location: 'Kiel',
+      description: 'Port side',
+      created_at: now,
+      updated_at: now,
+    });
+    const image = await insertOld('images', {
+      project_id: project,
+      owner,
+      name: 'old.jpg',
+      format: 'jpeg',
+      width: 8,
+      height: 8,
+      size_bytes: 100,
+      content_hash: 'h',
+      storage_prefix: 'p',
+      created_at: now,
+    });
+
+    await migrateToLatest(older);
+
+    expect(
+      await older.db.selectFrom('projects').selectAll().where('id', '=', project).executeTakeFirstOrThrow(),
+    ).toEqual({
+      id: project,
+      owner,
+      name: 'Old survey',
+      location: 'Kiel',
+      description: 'Port side',
+      created_at: now,
+      updated_at: now,
+      vessel_id: null,
+      inspection_date: null,
+      inspection_method: null,
+      inspector: null,
+      visibility: null,
+    });
+    expect(
+      await older.db
+        .selectFrom('images')
+        .select(['name', 'hull_zone'])
+        .where('id', '=', image)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ name: 'old.jpg', hull_zone: null });
+  });
+});

@@ -52,7 +52,15 @@ beforeAll(async () => {
   fuzzer = mine.user;
   other = theirs.user;
   const strong = { password: 'Keel-Inspection-2026', password2: 'Keel-Inspection-2026' };
-  const project = { name: 'Hull survey', location: 'Rotterdam', description: 'Dry dock' };
+  const project = {
+    name: 'Hull survey',
+    location: 'Rotterdam',
+    description: 'Dry dock',
+    inspection_date: '2025-03-14',
+    inspection_method: 'diver',
+    inspector: 'Hull Divers Rotterdam',
+    visibility: 'good',
+  };
   targets = {
     ownIds: mine.ids,
     othersIds: theirs.ids,
@@ -75,6 +83,7 @@ beforeAll(async () => {
       createCheckoutSession: { amount: 100 },
       createProject: project,
       updateProject: project,
+      updateImage: { hull_zone: 'sea_chest' },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
     },

@@ -14,6 +14,7 @@ import * as installation from './0005-installation.js';
 import * as pendingEmail from './0006-pending-email.js';
 import * as throttleEvents from './0007-throttle-events.js';
 import * as vessels from './0008-vessels.js';
+import * as inspectionDetails from './0009-inspection-details.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -29,6 +30,7 @@ const migrations = {
   '0006-pending-email': pendingEmail,
   '0007-throttle-events': throttleEvents,
   '0008-vessels': vessels,
+  '0009-inspection-details': inspectionDetails,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

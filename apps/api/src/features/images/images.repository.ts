@@ -1,3 +1,4 @@
+import type { HullZone } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ImageRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -11,6 +12,7 @@ export interface NewImage {
   height: number;
   sizeBytes: number;
   contentHash: string;
+  hullZone: HullZone | null;
 }
 
 /** SQL on images; every read is scoped to the owner and the project. */
@@ -93,6 +95,7 @@ export function imagesRepository(db: Kysely<DB>) {
           size_bytes: image.sizeBytes,
           content_hash: image.contentHash,
           storage_prefix: '',
+          hull_zone: image.hullZone,
           created_at: nowIso(),
         })
         .returning('id')
@@ -118,6 +121,23 @@ export function imagesRepository(db: Kysely<DB>) {
         .where('id', 'in', imageIds)
         .execute();
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** Sets the zone of the owner's image in this project; undefined when there is no such image. */
+    setHullZoneOwned(
+      owner: number,
+      projectId: number,
+      imageId: number,
+      hullZone: HullZone | null,
+    ): Promise<ImageRow | undefined> {
+      return db
+        .updateTable('images')
+        .set({ hull_zone: hullZone })
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', '=', imageId)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async delete(imageId: number): Promise<void> {

@@ -4,13 +4,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
 import type { ApiRegistrar } from '../../feature-context.js';
-import { badRequest, conflict, fieldErrors, tooManyRequests } from '../../http/api-error.js';
+import { badRequest, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { imagesRepository } from './images.repository.js';
 import { ownedImageOr404 } from './owned-image.js';
 import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
-import { uploadImages } from './upload-images.js';
+import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
 /** Uploads (multipart, bounded per request and per user), thumbnails, previews and deletion. */
@@ -30,11 +30,15 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
   async function stageUpload(request: FastifyRequest) {
     try {
-      return await receiveUpload(request, {
-        maxFileBytes: config.uploads.maxFileBytes,
-        maxFiles: config.uploads.maxFiles,
-        tempDir: config.uploads.tempDir,
-      });
+      return await receiveUpload(
+        request,
+        {
+          maxFileBytes: config.uploads.maxFileBytes,
+          maxFiles: config.uploads.maxFiles,
+          tempDir: config.uploads.tempDir,
+        },
+        UPLOAD_TEXT_FIELDS,
+      );
     } catch (error) {
       if (error instanceof UploadRequestError) throw fieldErrors({ [UPLOAD_FIELD]: [error.message] });
       if (error instanceof MalformedUploadError) throw badRequest(error.message);
@@ -81,6 +85,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         base64_thumbnail: (
           await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.thumbnail))
         ).toString('base64'),
+        hull_zone: image.hull_zone,
       })),
     );
   });
@@ -94,6 +99,22 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       base64_image: preview.toString('base64'),
       width: image.width,
       height: image.height,
+      hull_zone: image.hull_zone,
+    };
+  });
+
+  router.add(routes.updateImage, async ({ user, params, body }) => {
+    const image =
+      body.hull_zone === undefined
+        ? await ownedImageOr404(db, user.id, params.id, params.imageId)
+        : await images.setHullZoneOwned(user.id, params.id, params.imageId, body.hull_zone);
+    if (!image) throw notFound();
+    return {
+      id: image.id,
+      image_name: image.name,
+      width: image.width,
+      height: image.height,
+      hull_zone: image.hull_zone,
     };
   });
 

@@ -73,16 +73,33 @@ function hasStatus(error: unknown): boolean {
   return typeof (error as { statusCode?: unknown }).statusCode === 'number';
 }
 
+/** What an upload request carried: its staged files and the values of the text fields asked for. */
+export interface StagedUpload {
+  files: StagedFile[];
+  /**
+   * Each requested text field's values in the order sent (absent: not sent); null for a value sent
+   * as a file part, whose content is drained unread.
+   */
+  fields: Record<string, (string | null)[]>;
+}
+
 /**
- * Streams every `images` part to its own temporary file, hashing on the way, so a large upload is
- * never held in memory. Parts of other fields are drained and ignored.
+ * Streams every `images` file part to its own temporary file, hashing on the way, so a large upload
+ * is never held in memory, and keeps the values of the text fields named in `textFields` wherever
+ * they come in the body, before or after the files: nothing is judged until the whole body is read.
+ * Parts of other fields are drained and ignored.
  */
-export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<StagedFile[]> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  limits: UploadLimits,
+  textFields: readonly string[] = [],
+): Promise<StagedUpload> {
   const boundary = boundaryProblem(request.headers['content-type']);
   if (boundary) throw new MalformedUploadError(boundary);
   await mkdir(limits.tempDir, { recursive: true });
   const staged: StagedFile[] = [];
-  const parts = request.files()[Symbol.asyncIterator]();
+  const fields: StagedUpload['fields'] = {};
+  const parts = request.parts()[Symbol.asyncIterator]();
   try {
     for (;;) {
       // Everything the parser throws between parts is about the body the client sent.
@@ -91,6 +108,12 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
       });
       if (next.done) break;
       const part = next.value;
+      if (textFields.includes(part.fieldname)) {
+        if (part.type === 'file') part.file.resume();
+        (fields[part.fieldname] ??= []).push(part.type === 'field' ? String(part.value) : null);
+        continue;
+      }
+      if (part.type !== 'file') continue;
       if (part.fieldname !== UPLOAD_FIELD) {
         part.file.resume();
         continue;
@@ -129,7 +152,7 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
     }
     throw error;
   }
-  return staged;
+  return { files: staged, fields };
 }
 
 export async function discardStaged(staged: StagedFile[]): Promise<void> {

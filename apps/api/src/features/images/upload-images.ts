@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { fieldErrors } from '../../http/api-error.js';
+import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
+import { FieldErrorCollector, fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
 import { openImage } from '../../media/open-image.js';
 import { type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { imagesRepository } from './images.repository.js';
-import { type StagedFile, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
+import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
 
 interface CheckedFile {
   staged: StagedFile;
@@ -35,12 +36,14 @@ async function storeImage(
   owner: number,
   projectId: number,
   file: CheckedFile,
+  hullZone: HullZone | null,
   writing: (prefix: string) => void,
 ): Promise<{ id: number }> {
   const images = imagesRepository(trx);
   const id = await images.insertWithoutFiles({
     owner,
     projectId,
+    hullZone,
     name: file.staged.name,
     format: file.format,
     width: file.width,
@@ -67,21 +70,50 @@ export interface UploadContext {
   log: FastifyBaseLogger;
 }
 
+/** The text fields an upload reads besides its files. */
+export const UPLOAD_TEXT_FIELDS = [UPLOAD_HULL_ZONE_FIELD] as const;
+
 /**
- * All or nothing: every file is decoded first; if any is refused, the answer names each refused file
- * with its reason and nothing is stored. Otherwise the rows and files are written in one transaction,
+ * The zone the `hull_zone` form field sets for every image of the upload: absent or empty is none
+ * (unassigned), as a form's empty select sends it; more than one value, a file or an unknown zone
+ * is a problem on the field.
+ */
+function uploadHullZone(values: (string | null)[] | undefined, errors: FieldErrorCollector): HullZone | null {
+  if (values === undefined) return null;
+  if (values.length > 1) {
+    errors.add(UPLOAD_HULL_ZONE_FIELD, 'Send one hull zone per upload.');
+    return null;
+  }
+  const value = values[0];
+  if (value === null || value === undefined) {
+    errors.add(UPLOAD_HULL_ZONE_FIELD, 'Send the hull zone as a text field, not as a file.');
+    return null;
+  }
+  if (value.trim() === '') return null;
+  const parsed = HullZone.safeParse(value.trim());
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) errors.add(UPLOAD_HULL_ZONE_FIELD, issue.message);
+  return null;
+}
+
+/**
+ * All or nothing: the form fields are checked and every file is decoded first; if anything is
+ * refused, the answer names each refused file with its reason (and the problem of a bad
+ * `hull_zone`) and nothing is stored. Otherwise the rows and files are written in one transaction,
  * and files already written are removed if it fails.
  */
 export async function uploadImages(
   { db, storage, maxPixels, log }: UploadContext,
   owner: number,
   projectId: number,
-  staged: StagedFile[],
+  upload: StagedUpload,
 ): Promise<{ id: number; name: string }[]> {
+  const staged = upload.files;
   try {
-    if (staged.length === 0) {
-      throw fieldErrors({ [UPLOAD_FIELD]: ['Choose at least one image to upload.'] });
-    }
+    const errors = new FieldErrorCollector();
+    const hullZone = uploadHullZone(upload.fields[UPLOAD_HULL_ZONE_FIELD], errors);
+    if (staged.length === 0) errors.add(UPLOAD_FIELD, 'Choose at least one image to upload.');
+    errors.throwIfAny();
     const checked: CheckedFile[] = [];
     const problems: string[] = [];
     for (const file of staged) {
@@ -101,7 +133,9 @@ export async function uploadImages(
         const created: { id: number; name: string }[] = [];
         try {
           for (const file of checked) {
-            const stored = await storeImage(trx, storage, owner, projectId, file, (key) => written.push(key));
+            const stored = await storeImage(trx, storage, owner, projectId, file, hullZone, (key) =>
+              written.push(key),
+            );
             created.push({ id: stored.id, name: file.staged.name });
           }
         } catch (error) {

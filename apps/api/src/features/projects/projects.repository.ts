@@ -1,5 +1,5 @@
 import type { ProjectCreateRequest, ProjectUpdateRequest } from '@hullscope/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -28,6 +28,11 @@ export function projectsRepository(db: Kysely<DB>) {
           name: fields.name,
           location: fields.location,
           description: fields.description ?? null,
+          vessel_id: fields.vessel ?? null,
+          inspection_date: fields.inspection_date ?? null,
+          inspection_method: fields.inspection_method ?? null,
+          inspector: fields.inspector ?? null,
+          visibility: fields.visibility ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -35,15 +40,46 @@ export function projectsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Sets the fields present in `fields` (undefined: left as it is; null: cleared). */
     updateOwned(owner: number, id: number, fields: ProjectUpdateRequest): Promise<ProjectRow | undefined> {
-      const { id: _ignored, ...changes } = fields;
+      const {
+        name,
+        location,
+        description,
+        vessel,
+        inspection_date,
+        inspection_method,
+        inspector,
+        visibility,
+      } = fields;
       return db
         .updateTable('projects')
-        .set({ ...changes, updated_at: nowIso() })
+        .set({
+          name,
+          location,
+          description,
+          vessel_id: vessel,
+          inspection_date,
+          inspection_method,
+          inspector,
+          visibility,
+          updated_at: nowIso(),
+        })
         .where('owner', '=', owner)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * Whether `vesselId` is one of the owner's vessels. Raw SQL on `vessels` (0008-vessels, from the
+     * vessels feature) so this feature needs nothing of that one's code.
+     */
+    async ownsVessel(owner: number, vesselId: number): Promise<boolean> {
+      const found = await sql<{
+        id: number;
+      }>`select id from vessels where id = ${vesselId} and owner = ${owner}`.execute(db);
+      return found.rows.length > 0;
     },
 
     async hasUnfinishedRequest(id: number): Promise<boolean> {

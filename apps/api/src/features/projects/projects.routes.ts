@@ -6,24 +6,53 @@ import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
 import { projectsRepository } from './projects.repository.js';
+import { withVesselChecked } from './projects.service.js';
+
+/** The answer for a project row: the spec's fields and the inspection details (issue 18 §2). */
+export function projectAnswer(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    description: row.description,
+    owner: row.owner,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    vessel: row.vessel_id,
+    inspection_date: row.inspection_date,
+    inspection_method: row.inspection_method,
+    inspector: row.inspector,
+    visibility: row.visibility,
+  };
+}
 
 function toProject(row: ProjectRow | undefined): Project {
   if (!row) throw notFound();
-  return row;
+  return projectAnswer(row);
 }
 
 export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage }) => {
   const projects = projectsRepository(db);
 
-  router.add(routes.listProjects, ({ user }) => projects.listByOwner(user.id));
-
-  router.add(routes.createProject, ({ user, body }) => projects.create(user.id, body));
-
-  router.add(routes.getProject, ({ user, params }) => ownedProjectOr404(db, user.id, params.id));
-
-  router.add(routes.updateProject, async ({ user, params, body }) =>
-    toProject(await projects.updateOwned(user.id, params.id, body)),
+  router.add(routes.listProjects, async ({ user }) =>
+    (await projects.listByOwner(user.id)).map(projectAnswer),
   );
+
+  router.add(routes.createProject, async ({ user, body }) =>
+    projectAnswer(await withVesselChecked(db, user.id, body.vessel, () => projects.create(user.id, body))),
+  );
+
+  router.add(routes.getProject, async ({ user, params }) =>
+    projectAnswer(await ownedProjectOr404(db, user.id, params.id)),
+  );
+
+  router.add(routes.updateProject, async ({ user, params, body }) => {
+    // Another user's project is a 404 whatever the body names.
+    if (typeof body.vessel === 'number') await ownedProjectOr404(db, user.id, params.id);
+    return toProject(
+      await withVesselChecked(db, user.id, body.vessel, () => projects.updateOwned(user.id, params.id, body)),
+    );
+  });
 
   router.add(routes.deleteProject, async ({ user, params }) => {
     await ownedProjectOr404(db, user.id, params.id);

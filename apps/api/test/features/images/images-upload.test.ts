@@ -178,7 +178,12 @@ describe('images API', () => {
       headers: owner.headers,
     });
     const thumbnail = thumbnails.json().find((entry: { id: number }) => entry.id === imageId);
-    expect(thumbnail).toEqual({ id: imageId, image_name: 'keel.png', base64_thumbnail: expect.any(String) });
+    expect(thumbnail).toEqual({
+      id: imageId,
+      image_name: 'keel.png',
+      base64_thumbnail: expect.any(String),
+      hull_zone: null,
+    });
     const thumbMeta = await sharp(Buffer.from(thumbnail.base64_thumbnail, 'base64')).metadata();
     expect(thumbMeta.format).toBe('jpeg');
     expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(320);
@@ -194,6 +199,7 @@ describe('images API', () => {
       base64_image: expect.any(String),
       width: 900,
       height: 600,
+      hull_zone: null,
     });
 
     const prefix = (

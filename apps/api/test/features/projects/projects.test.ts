@@ -27,6 +27,12 @@ describe('projects', () => {
       owner: owner.userId,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // Issue 18's inspection details, additive: null until recorded.
+      vessel: null,
+      inspection_date: null,
+      inspection_method: null,
+      inspector: null,
+      visibility: null,
     });
   });
 

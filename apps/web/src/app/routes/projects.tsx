@@ -11,14 +11,17 @@ import { useThumbnails } from '@/features/images/api/get-thumbnails';
 import { SelectedImagePanel } from '@/features/images/components/selected-image-panel';
 import { ThumbnailGrid } from '@/features/images/components/thumbnail-grid';
 import { UploadDialog } from '@/features/images/components/upload-dialog';
+import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/features/images/components/zone-filter';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
 import { useProjects } from '@/features/projects/api/get-projects';
+import { useVesselOptions } from '@/features/projects/api/get-vessel-options';
 import { CreateProjectButton } from '@/features/projects/components/create-project-button';
 import { DownloadAllButton } from '@/features/projects/components/download-all-button';
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
+import { ProjectDetails } from '@/features/projects/components/project-details';
 import { ProjectSelect } from '@/features/projects/components/project-select';
 
 /** The projects page (spec §2.3, §4): composes the projects, images and predictions features. */
@@ -29,14 +32,25 @@ export function ProjectsRoute() {
   const [predictionId, setPredictionId] = useState<number | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [zoneFilter, setZoneFilter] = useState<ZoneFilterValue>('all');
   const { running, requestId, progress } = useRunningRequest();
   const thumbnails = useThumbnails(projectId);
   const project = projects.data?.find((candidate) => candidate.id === projectId) ?? null;
+  const vessels = useVesselOptions();
+  const vesselId = project?.vessel ?? null;
+  // Shown once there are vessels to name (the vessels list answers some) or the project names one.
+  const vesselName =
+    vesselId === null
+      ? (vessels.data ?? []).length > 0
+        ? null
+        : undefined
+      : (vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? `Vessel ${vesselId}`);
 
   const selectProject = (id: number | null) => {
     setProjectId(id);
     setImageId(null);
     setPredictionId(null);
+    setZoneFilter('all');
   };
   const selectImage = (id: number | null) => {
     setImageId(id);
@@ -56,6 +70,8 @@ export function ProjectsRoute() {
           {running && <RunningRequestAlert requestId={requestId} progress={progress} />}
         </Stack>
       </Paper>
+
+      {project !== null && <ProjectDetails project={project} vesselName={vesselName} />}
 
       {project === null ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -86,7 +102,15 @@ export function ProjectsRoute() {
                 Schedule Prediction
               </Button>
             </Stack>
-            <ThumbnailGrid thumbnails={thumbnails.data ?? []} selectedId={imageId} onSelect={selectImage} />
+            {(thumbnails.data?.length ?? 0) > 0 && (
+              <ZoneFilter thumbnails={thumbnails.data ?? []} value={zoneFilter} onChange={setZoneFilter} />
+            )}
+            <ThumbnailGrid
+              thumbnails={filterByZone(thumbnails.data ?? [], zoneFilter)}
+              selectedId={imageId}
+              onSelect={selectImage}
+              emptyText={zoneFilter === 'all' ? undefined : 'No images in this zone.'}
+            />
             {imageId !== null && (
               <SelectedImagePanel
                 key={imageId}

@@ -12,6 +12,8 @@ import { useNotify } from '@/lib/notify';
 import { useDeleteImage } from '../api/delete-image';
 import { useDownloadImage } from '../api/download-image';
 import { useImage } from '../api/get-image';
+import { useUpdateImage } from '../api/update-image';
+import { HullZoneSelect } from './hull-zone-select';
 
 interface SelectedImagePanelProps {
   projectId: number;
@@ -21,7 +23,10 @@ interface SelectedImagePanelProps {
   onDeleted: () => void;
 }
 
-/** Delete Image, the name, the original size and the single-image download (spec §2.3). */
+/**
+ * Delete Image, the name, the original size and the single-image download (spec §2.3), and the
+ * image's hull zone, which can be changed here (issue 18 §3).
+ */
 export function SelectedImagePanel({
   projectId,
   imageId,
@@ -32,6 +37,7 @@ export function SelectedImagePanel({
   const image = useImage(projectId, imageId);
   const deletion = useDeleteImage();
   const download = useDownloadImage();
+  const zoneUpdate = useUpdateImage();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
 
@@ -76,6 +82,23 @@ export function SelectedImagePanel({
           Delete Image
         </Button>
       </Stack>
+      {image.data && (
+        <HullZoneSelect
+          size="small"
+          value={image.data.hull_zone ?? null}
+          disabled={zoneUpdate.isPending}
+          onChange={(hullZone) =>
+            zoneUpdate.mutate(
+              { projectId, imageId, hull_zone: hullZone },
+              {
+                onSuccess: () => notify.success('Hull zone updated'),
+                onError: (error) => notify.failure('Hull zone update failed', error),
+              },
+            )
+          }
+          sx={{ mt: 2 }}
+        />
+      )}
       <Button
         fullWidth
         variant="contained"

@@ -1,5 +1,5 @@
 import { SelectableThumbnail } from '@/components/ui/selectable-thumbnail';
-import type { ImageThumbnail } from '@hullscope/contract';
+import { type ImageThumbnail, hullZoneLabels } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -7,14 +7,21 @@ interface ThumbnailGridProps {
   thumbnails: ImageThumbnail[];
   selectedId: number | null;
   onSelect: (imageId: number) => void;
+  /** Shown when there are no thumbnails; by default the invitation to upload. */
+  emptyText?: string;
 }
 
 /** Two columns, scrolling beyond 450 px; the selected image has a dashed blue border (spec §2.3). */
-export function ThumbnailGrid({ thumbnails, selectedId, onSelect }: ThumbnailGridProps) {
+export function ThumbnailGrid({
+  thumbnails,
+  selectedId,
+  onSelect,
+  emptyText = 'No images yet. Upload hull images to get started.',
+}: ThumbnailGridProps) {
   if (thumbnails.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
-        No images yet. Upload hull images to get started.
+        {emptyText}
       </Typography>
     );
   }
@@ -44,6 +51,17 @@ export function ThumbnailGrid({ thumbnails, selectedId, onSelect }: ThumbnailGri
               <Typography variant="caption" noWrap component="span" sx={{ display: 'block', mt: 0.5 }}>
                 {thumbnail.image_name}
               </Typography>
+              {thumbnail.hull_zone && (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  noWrap
+                  component="span"
+                  sx={{ display: 'block' }}
+                >
+                  {hullZoneLabels[thumbnail.hull_zone]}
+                </Typography>
+              )}
             </SelectableThumbnail>
           </Box>
         );

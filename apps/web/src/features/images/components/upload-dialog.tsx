@@ -13,8 +13,10 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import type { HullZone } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
 import { useUploadImages } from '../api/upload-images';
+import { HullZoneSelect } from './hull-zone-select';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|tiff?|bmp|gif|heic|heif|avif)$/i;
 const ACCEPT = 'image/*,.heic,.heif';
@@ -63,6 +65,7 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number[]>([]);
   const [dragging, setDragging] = useState(false);
+  const [hullZone, setHullZone] = useState<HullZone | null>(null);
   const upload = useUploadImages();
   const notify = useNotify();
   const uploading = upload.isPending;
@@ -86,6 +89,7 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
     setFiles([]);
     setProgress([]);
     setDragging(false);
+    setHullZone(null);
     onClose();
   };
 
@@ -104,6 +108,7 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
       {
         projectId,
         files,
+        hullZone,
         signal: controller.signal,
         onProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total)),
       },
@@ -166,6 +171,13 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
             Upload only images your business owns or may analyse, without personal data.
           </Typography>
         </Box>
+        <HullZoneSelect
+          value={hullZone}
+          onChange={setHullZone}
+          disabled={uploading}
+          helperText="The hull area these images show; change it per image later"
+          sx={{ mt: 2 }}
+        />
         {files.length > 0 && (
           <List dense aria-label="Chosen images" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
             {files.map((file, index) => (

@@ -27,6 +27,11 @@ export function EditProjectButton({ project, disabled, onDeleted }: EditProjectB
       name: project?.name ?? '',
       location: project?.location ?? '',
       description: project?.description ?? '',
+      vessel: project?.vessel ?? null,
+      inspection_date: project?.inspection_date ?? null,
+      inspection_method: project?.inspection_method ?? null,
+      inspector: project?.inspector ?? '',
+      visibility: project?.visibility ?? null,
     }),
     [project],
   );
