@@ -31,14 +31,6 @@ export interface SummaryRow {
   fouling_rating: FoulingRating | null;
 }
 
-/**
- * images.hull_zone comes with the hull-zone migration (issue 18 §3); rows read before it have none.
- * Once it is merged this is `image.hull_zone`.
- */
-function hullZoneOf(image: object): string | null {
-  return (image as { hull_zone?: string | null }).hull_zone ?? null;
-}
-
 function folderName(value: string): string {
   return value.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'item';
 }
@@ -117,7 +109,8 @@ export async function archiveContents(
         date: prediction.created_at,
         percentages,
         project: prediction.project,
-        hull_zone: hullZoneOf(image),
+        vessel: prediction.vessel,
+        hull_zone: image.hull_zone,
         fouling_rating: rating,
       });
     }

@@ -12,6 +12,8 @@ export interface ArchivedPrediction {
   version: string;
   resolution: string;
   project: string;
+  /** The inspected vessel's name, where the project names one (deleting a vessel leaves null). */
+  vessel: string | null;
   /** The model's manifest JSON as registered now: its classes' fouling categories rate the prediction. */
   model_manifest: string;
 }
@@ -37,6 +39,7 @@ export function downloadsRepository(db: Kysely<DB>) {
         .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
         .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
         .innerJoin('projects', 'projects.id', 'predictions.project_id')
+        .leftJoin('vessels', 'vessels.id', 'projects.vessel_id')
         .select([
           'predictions.image_id',
           'predictions.model_id',
@@ -47,6 +50,7 @@ export function downloadsRepository(db: Kysely<DB>) {
           'predictions.model_version as version',
           'resolutions.name as resolution',
           'projects.name as project',
+          'vessels.name as vessel',
           'cv_models.manifest as model_manifest',
         ])
         .where('predictions.owner', '=', owner)

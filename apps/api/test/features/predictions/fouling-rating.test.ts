@@ -202,3 +202,61 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     }
   });
 });
+
+describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
+  it("fills the vessel from the project and the hull zone from the image; a deleted vessel's cell empties", async () => {
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const vessel = await t.app.inject({
+      method: 'POST',
+      url: '/api/vessels/',
+      headers: user.headers,
+      payload: { name: 'MV Barnacle Queen', imo_number: 'IMO 9074729' },
+    });
+    expect(vessel.statusCode, vessel.body).toBe(201);
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: user.headers,
+      payload: { name: 'In-water survey', location: 'Rotterdam', vessel: vessel.json().id },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const base = `/api/projects/${project.json().id}`;
+    const uploaded = await upload(t.app, user.headers, project.json().id, [
+      { name: 'chest.png', data: await bands([61, RED], [339, BLUE]) },
+    ]);
+    const imageId: number = uploaded.json().data[0].id;
+    const zoned = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/image/${imageId}/update/`,
+      headers: user.headers,
+      payload: { hull_zone: 'sea_chest' },
+    });
+    expect(zoned.statusCode, zoned.body).toBe(200);
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `${base}/request-predict/`,
+      headers: user.headers,
+      payload: {
+        model: await fixtureModelId(t.app, user.headers),
+        resolution: await resolutionId(t.app, user.headers, 'standard'),
+        images: [imageId],
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    await waitForRequest(t.app, user.headers, scheduled.json().request_id);
+
+    const summaryRow = async () => {
+      const zip = await t.app.inject({ method: 'GET', url: `${base}/download/`, headers: user.headers });
+      const csv = (await readZip(zip.rawPayload)).get('summary.csv')!.toString().trim().split('\n');
+      return csv[1]!.split(',').slice(8, 11);
+    };
+    expect(await summaryRow()).toEqual(['In-water survey', 'MV Barnacle Queen', 'sea_chest']);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/vessels/${vessel.json().id}/delete/`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await summaryRow()).toEqual(['In-water survey', '', 'sea_chest']);
+  });
+});
