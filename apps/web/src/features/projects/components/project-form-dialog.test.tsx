@@ -27,7 +27,22 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-/** GET /api/vessels/ as the vessels feature answers it, or failing. */
+/** A vessel as GET /api/vessels/ answers it. */
+function vessel(id: number, name: string, imoNumber: string | null) {
+  return {
+    id,
+    name,
+    imo_number: imoNumber,
+    flag: null,
+    vessel_type: null,
+    gross_tonnage: null,
+    antifouling_system: null,
+    created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+  };
+}
+
+/** GET /api/vessels/ failing (the list cannot be read). */
 const noVessels = () => stubApi({ 'GET /api/vessels/': () => jsonResponse({ detail: 'Not found.' }, 404) });
 
 describe('the project form', () => {
@@ -132,10 +147,7 @@ describe('the project form', () => {
   it('offers the vessels GET /api/vessels/ answers', async () => {
     stubApi({
       'GET /api/vessels/': () =>
-        jsonResponse([
-          { id: 4, name: 'MV Nordstern', imo_number: '9074729' },
-          { id: 9, name: 'MV Südstern' },
-        ]),
+        jsonResponse([vessel(4, 'MV Nordstern', '9074729'), vessel(9, 'MV Südstern', null)]),
     });
     const { onSubmit, user } = renderDialog(vi.fn(), { ...empty, name: 'Survey', location: 'Kiel' });
     await user.click(await screen.findByRole('combobox', { name: 'Vessel' }));
