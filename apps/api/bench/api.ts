@@ -31,7 +31,7 @@ const whole = (name: keyof typeof values, min: number, max: number): number => {
   }
   return value;
 };
-const imageCount = whole('images', 1, 2000);
+const imageCount = whole('images', 150, 2000); // the page scenario starts at 100
 const clients = whole('clients', 1, 200);
 const seconds = whole('seconds', 1, 60);
 const maxRequests = whole('max-requests', 1, 100_000);
@@ -219,7 +219,12 @@ try {
       path: `${base}/thumbnails/`,
       headers: { ...browser, 'if-none-match': listEtag },
     },
-    { name: 'thumbnails, page of 50', path: `${base}/thumbnails/?offset=100&limit=50`, headers: browser },
+    { name: 'thumbnails, page of 50', path: `${base}/thumbnails/?offset=100&limit=50` },
+    {
+      name: 'thumbnails, page of 50, gzip',
+      path: `${base}/thumbnails/?offset=100&limit=50`,
+      headers: browser,
+    },
     { name: 'full image', path: `${base}/image/${imageIds[1]}/`, headers: browser },
     {
       name: 'prediction thumbnails',

@@ -51,10 +51,8 @@ function queryInteger(min: number, max: number) {
  * Optional paging of the thumbnail list: without either parameter the whole list, as spec §7
  * describes it. An offset past the end gives an empty page, not an error.
  */
-export const ThumbnailsQuery = z
-  .object({
-    offset: queryInteger(0, MAX_DATABASE_ID).optional(),
-    limit: queryInteger(1, THUMBNAIL_PAGE_MAX).optional(),
-  })
-  .meta({ id: 'ThumbnailsQuery' });
+export const ThumbnailsQuery = z.object({
+  offset: queryInteger(0, MAX_DATABASE_ID).optional(),
+  limit: queryInteger(1, THUMBNAIL_PAGE_MAX).optional(),
+});
 export type ThumbnailsQuery = z.output<typeof ThumbnailsQuery>;
