@@ -103,7 +103,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   });
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+    // The web app revalidates thumbnail lists with their ETag and pages them by X-Total-Count.
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      exposedHeaders: ['ETag', 'X-Total-Count'],
+    });
   }
   await registerOpenApi(app);
 

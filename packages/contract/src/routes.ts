@@ -26,6 +26,7 @@ import {
   ImageThumbnailList,
   ImageUpdateRequest,
   NamedListWithMessage,
+  ThumbnailsQuery,
 } from './images.js';
 import { CvModelList, ResolutionList } from './models.js';
 import {
@@ -61,6 +62,8 @@ export interface RouteDefinition {
   summary: string;
   status: 200 | 201;
   params?: z.ZodObject;
+  /** Query-string parameters; each arrives as a string. */
+  query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType | null;
   multipart?: boolean;
@@ -356,8 +359,9 @@ export const routes = {
     auth: true,
     tag: 'images',
     status: 200,
-    summary: "Thumbnails of the project's images",
+    summary: "Thumbnails of the project's images: all, or a page (offset, limit)",
     params: ProjectParams,
+    query: ThumbnailsQuery,
     response: ImageThumbnailList,
   }),
   getImage: route({

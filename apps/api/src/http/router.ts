@@ -1,5 +1,12 @@
 import { BadRequestBody, DetailErrorBody, type RouteDefinition } from '@hullscope/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {} from '@fastify/compress';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions as FastifyRouteOptions,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from './authenticate.js';
@@ -10,23 +17,36 @@ type Answer<T> = T extends z.ZodType ? z.input<T> : void;
 export interface HandlerContext<R extends RouteDefinition> {
   body: Parsed<R['body']>;
   params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
   user: R['auth'] extends true ? AuthUser : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
+/**
+ * What a handler returns when it has sent the reply itself (a 304, or a body it wrote or streams as
+ * the contract's JSON without the serialiser's copy and check).
+ */
+export const REPLY_SENT: unique symbol = Symbol('reply sent');
+
 export type RouteHandler<R extends RouteDefinition> = (
   context: HandlerContext<R>,
-) => Promise<Answer<R['response']>>;
+) => Promise<Answer<R['response']> | typeof REPLY_SENT>;
+
+/** Server-side settings of one route that the contract does not describe. */
+export interface RouteOptions {
+  /** @fastify/compress's settings for this route (false: never compressed). */
+  compress?: FastifyRouteOptions['compress'];
+}
 
 export interface Router {
-  add<R extends RouteDefinition>(route: R, handler: RouteHandler<R>): void;
+  add<R extends RouteDefinition>(route: R, handler: RouteHandler<R>, options?: RouteOptions): void;
 }
 
 /** The error answers each route can give, so OpenAPI documents them and replies are checked. */
 function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
   const responses: Record<number, z.ZodType> = {};
-  if (route.body || route.multipart) responses[400] = BadRequestBody;
+  if (route.body || route.query || route.multipart) responses[400] = BadRequestBody;
   if (route.auth) responses[401] = DetailErrorBody;
   if (route.params) responses[404] = DetailErrorBody;
   return responses;
@@ -41,7 +61,7 @@ function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
 export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncHookHandler): Router {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return {
-    add(route, handler) {
+    add(route, handler, options = {}) {
       const response = errorResponses(route);
       if (route.response) response[route.status] = route.response;
       typed.route({
@@ -52,11 +72,13 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncH
           summary: route.summary,
           ...(route.body ? { body: route.body } : {}),
           ...(route.params ? { params: route.params } : {}),
+          ...(route.query ? { querystring: route.query } : {}),
           response,
           ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
         },
         // Before the body is read or validated: strangers learn nothing and upload nothing.
         ...(route.auth ? { onRequest: authenticate } : {}),
+        ...(options.compress === undefined ? {} : { compress: options.compress }),
         handler: async (request, reply) => {
           // Answers hold tokens, personal and billing data: no browser or proxy may keep them. A
           // handler that means otherwise sets its own header.
@@ -64,11 +86,12 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncH
           const result = await handler({
             body: request.body,
             params: request.params,
+            query: request.query,
             user: request.user ?? null,
             request,
             reply,
           } as never);
-          if (route.response === null) return reply;
+          if (route.response === null || result === REPLY_SENT) return reply;
           return reply.code(route.status).send(result);
         },
       });

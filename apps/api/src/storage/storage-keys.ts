@@ -15,6 +15,8 @@ export const storageKeys = {
 export const imageFiles = {
   original: (format: string) => `original.${format === 'jpeg' ? 'jpg' : format}`,
   thumbnail: 'thumbnail.jpg',
+  /** thumbnail.jpg's base64 text, as the thumbnail list sends it (see base64-copy.ts). */
+  thumbnailBase64: 'thumbnail.b64',
   preview: 'preview.jpg',
 } as const;
 
@@ -23,4 +25,6 @@ export const predictionFiles = {
   pred: 'PRED.png',
   stat: 'STAT.png',
   thumbnail: 'thumbnail.jpg',
+  /** thumbnail.jpg's base64 text, as the prediction thumbnails list sends it. */
+  thumbnailBase64: 'thumbnail.b64',
 } as const;

@@ -20,7 +20,7 @@ import { createDataHome } from '../support/server-process.js';
 import { FIXTURE_MODELS_DIR, createTestApp, type TestApp } from '../support/test-app.js';
 
 const HOUR = 60 * 60 * 1000;
-const UPLOADED_FILES = ['original.png', 'preview.jpg', 'thumbnail.jpg'];
+const UPLOADED_FILES = ['original.png', 'preview.jpg', 'thumbnail.b64', 'thumbnail.jpg'];
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -266,6 +266,11 @@ describe('uploading under an id whose folder a crash left behind', () => {
 
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(uploaded.json().data[0].id).toBe(images.id(0) + 1);
-    expect(await filesUnder(leftover)).toEqual(['original.jpg', 'preview.jpg', 'thumbnail.jpg']);
+    expect(await filesUnder(leftover)).toEqual([
+      'original.jpg',
+      'preview.jpg',
+      'thumbnail.b64',
+      'thumbnail.jpg',
+    ]);
   });
 });

@@ -169,6 +169,33 @@ describe('the API client', () => {
     });
   });
 
+  it('revalidates with If-None-Match and keeps the very same data on 304', async () => {
+    const list = [{ id: 3, image_name: 'bow.jpg', base64_thumbnail: '/9j/AA' }];
+    const seen: (string | null)[] = [];
+    const tokens = createTokenStore(window.localStorage);
+    tokens.setTokens({ access: 'access', refresh: 'refresh' });
+    const answers = [
+      new Response(JSON.stringify(list), { status: 200, headers: { ETag: 'W/"one"' } }),
+      new Response(null, { status: 304, headers: { ETag: 'W/"one"' } }),
+      new Response(JSON.stringify([]), { status: 200, headers: { ETag: 'W/"two"' } }),
+    ];
+    const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('If-None-Match'));
+      if (new Headers(init?.headers).has('If-None-Match')) expect(init?.cache).toBe('no-store');
+      expect(String(input)).toBe('/api/projects/4/thumbnails/?limit=50');
+      return answers.shift()!;
+    });
+    const client = createApiClient({ baseUrl: '', tokens, fetch: fetchStub });
+    const args = { params: { id: 4 }, query: { limit: 50 } };
+    const first = await client.revalidate(routes.listThumbnails, args, undefined);
+    expect(first).toEqual({ data: list, etag: 'W/"one"' });
+    const second = await client.revalidate(routes.listThumbnails, args, first);
+    expect(second).toBe(first);
+    const third = await client.revalidate(routes.listThumbnails, args, second);
+    expect(third).toEqual({ data: [], etag: 'W/"two"' });
+    expect(seen).toEqual([null, 'W/"one"', 'W/"one"']);
+  });
+
   it('fills path parameters from the route table', async () => {
     const { client, requests } = setup([json({ prediction_count: 2 })]);
     await client.request(routes.getPredictionCount, { params: { id: 12 } });

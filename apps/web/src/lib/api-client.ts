@@ -9,8 +9,17 @@ type ParamsArg<R> = R extends { params: z.ZodObject<infer Shape> }
 type BodyArg<R> = R extends { body: infer Schema extends z.ZodType }
   ? { body: z.input<Schema> }
   : { body?: undefined };
-export type RequestArgs<R> = ParamsArg<R> & BodyArg<R>;
+type QueryArg<R> = R extends { query: z.ZodObject<infer Shape> }
+  ? { query?: { [K in keyof Shape]?: string | number } }
+  : { query?: undefined };
+export type RequestArgs<R> = ParamsArg<R> & BodyArg<R> & QueryArg<R>;
 export type ResponseOf<R> = R extends { response: infer Schema extends z.ZodType } ? z.output<Schema> : never;
+
+/** An answer with the ETag it came with (null when it had none), to revalidate it later. */
+export interface Tagged<T> {
+  data: T;
+  etag: string | null;
+}
 
 export interface DownloadedFile {
   blob: Blob;
@@ -66,6 +75,16 @@ export function filePath(
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** `?name=value&…` of the parameters given, or nothing. */
+export function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The file name of a `Content-Disposition` header (RFC 6266, `filename*` preferred). */
@@ -161,18 +180,51 @@ export function createApiClient(options: ApiClientOptions) {
     return sessionExpired(401, await bodyOf(response), response.statusText);
   }
 
-  async function request<R extends RouteDefinition>(route: R, args: RequestArgs<R>): Promise<ResponseOf<R>> {
-    const { params, body } = args as { params?: Record<string, string | number>; body?: unknown };
-    const init: RequestInit = { method: route.method };
+  async function answer<R extends RouteDefinition>(
+    route: R,
+    args: RequestArgs<R>,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    const { params, body, query } = args as {
+      params?: Record<string, string | number>;
+      body?: unknown;
+      query?: Record<string, string | number | undefined>;
+    };
+    const init: RequestInit = { method: route.method, headers: { ...headers } };
     if (body !== undefined) {
-      init.headers = { 'Content-Type': 'application/json' };
+      init.headers = { ...headers, 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);
     }
-    const response = await send(route, filePath(route, params), init);
+    // A 304 must reach this code rather than be answered from the browser's cache.
+    if (headers['If-None-Match']) init.cache = 'no-store';
+    return send(route, filePath(route, params) + queryString(query), init);
+  }
+
+  async function validated<R extends RouteDefinition>(route: R, response: Response): Promise<ResponseOf<R>> {
     const data = await bodyOf(response);
     if (!response.ok) throw errorFor(response.status, data, response.statusText);
     if (!route.response) throw new Error(`${route.path} answers a file; use download()`);
     return validateResponse(route.response, data, route.summary) as ResponseOf<R>;
+  }
+
+  async function request<R extends RouteDefinition>(route: R, args: RequestArgs<R>): Promise<ResponseOf<R>> {
+    return validated(route, await answer(route, args, {}));
+  }
+
+  /**
+   * A GET that revalidates `previous`: sends its ETag as If-None-Match and, when the server answers
+   * 304 Not Modified, returns `previous` itself (the same object, so nothing re-renders); otherwise the
+   * new answer with its ETag.
+   */
+  async function revalidate<R extends RouteDefinition>(
+    route: R,
+    args: RequestArgs<R>,
+    previous: Tagged<ResponseOf<R>> | undefined,
+  ): Promise<Tagged<ResponseOf<R>>> {
+    const conditional: Record<string, string> = previous?.etag ? { 'If-None-Match': previous.etag } : {};
+    const response = await answer(route, args, conditional);
+    if (response.status === 304 && previous) return previous;
+    return { data: await validated(route, response), etag: response.headers.get('ETag') };
   }
 
   async function download<R extends RouteDefinition>(
@@ -243,6 +295,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    revalidate,
     download,
     upload,
     /** One refresh attempt with the stored refresh token; stores the new access token on success. */

@@ -1,4 +1,5 @@
-import type { HullZone } from '@hullscope/contract';
+import { createHash } from 'node:crypto';
+import { type HullZone, MAX_DATABASE_ID } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ImageRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -26,6 +27,60 @@ export function imagesRepository(db: Kysely<DB>) {
         .where('project_id', '=', projectId)
         .orderBy('id')
         .execute();
+    },
+
+    /**
+     * One page of the project's images in id order (all of them without a limit), with only what a
+     * thumbnail list needs.
+     */
+    listPage(owner: number, projectId: number, offset: number, limit: number | undefined) {
+      let query = db
+        .selectFrom('images')
+        .select(['id', 'name', 'storage_prefix', 'created_at', 'hull_zone'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id');
+      // SQLite has no OFFSET without a LIMIT.
+      if (limit !== undefined || offset > 0) query = query.limit(limit ?? MAX_DATABASE_ID);
+      if (offset > 0) query = query.offset(offset);
+      return query.execute();
+    },
+
+    /**
+     * What changes whenever the project's list of images changes, in one aggregate row: image rows are
+     * only ever inserted and deleted (a field that can be edited later must join it). An insert raises
+     * the count or the highest id; a delete lowers the count or the sum of ids; an insert that takes
+     * again the id of a deleted last image (SQLite does that) has a later created_at than any before.
+     */
+    async listVersion(owner: number, projectId: number) {
+      const row = await db
+        .selectFrom('images')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.max('id').as('highest_id'),
+          eb.fn.sum<number | string | null>('id').as('id_sum'),
+          eb.fn.max('created_at').as('latest'),
+        ])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      // The hull zone is the one listed field that changes after upload (PATCH …/update/): the
+      // zoned images' ids and zones, hashed, join the version so a new zone changes the ETag.
+      const zoned = await db
+        .selectFrom('images')
+        .select(['id', 'hull_zone'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('hull_zone', 'is not', null)
+        .orderBy('id')
+        .execute();
+      const zones = createHash('sha256')
+        .update(zoned.map((image) => `${image.id}:${image.hull_zone}`).join(','))
+        .digest('base64url');
+      return {
+        count: Number(row.count),
+        parts: [row.count, row.highest_id ?? 0, row.id_sum ?? 0, row.latest ?? '', zones].map(String),
+      };
     },
 
     findOwned(owner: number, projectId: number, imageId: number): Promise<ImageRow | undefined> {

@@ -6,6 +6,7 @@ import { FieldErrorCollector, fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
 import { openImage } from '../../media/open-image.js';
 import { type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
+import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { imagesRepository } from './images.repository.js';
@@ -58,6 +59,10 @@ async function storeImage(
   await storage.deletePrefix(prefix);
   await storage.putFile(storageKeys.file(prefix, imageFiles.original(file.format)), file.staged.tempPath);
   await storage.putBuffer(storageKeys.file(prefix, imageFiles.thumbnail), file.renditions.thumbnail);
+  await storage.putBuffer(
+    storageKeys.file(prefix, imageFiles.thumbnailBase64),
+    base64Bytes(file.renditions.thumbnail),
+  );
   await storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview);
   await images.setStoragePrefix(id, prefix);
   return { id };

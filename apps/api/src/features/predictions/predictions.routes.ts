@@ -4,6 +4,15 @@ import type { PredictionRequestRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { notFound } from '../../http/api-error.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
+import {
+  BASE64_IMAGE_COMPRESSION,
+  JSON_CONTENT_TYPE,
+  THUMBNAIL_READS_IN_FLIGHT,
+} from '../../http/base64-answers.js';
+import { notModified, weakETag } from '../../http/etag.js';
+import { jsonArrayStream } from '../../http/json-array-stream.js';
+import { REPLY_SENT } from '../../http/router.js';
+import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { storedClassesOf } from '../models/models.repository.js';
@@ -16,8 +25,14 @@ function progressOf(request: PredictionRequestRow) {
   return { done: request.images_done, failed: request.images_failed, total: request.images_total };
 }
 
-export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, queue, config }) => {
+/** Changes every prediction thumbnails list's ETag when the answer's format changes. */
+const ETAG_VERSION = 'prediction-thumbnails-1';
+/** Prediction thumbnails' base64 held per process (see the images' THUMBNAIL_CACHE_BYTES). */
+const PREDICTION_THUMBNAIL_CACHE_BYTES = 16 * 1024 * 1024;
+
+export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, queue, config, log }) => {
   const predictions = predictionsRepository(db);
+  const thumbnailCache = new Base64Cache(PREDICTION_THUMBNAIL_CACHE_BYTES);
 
   router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
     await ownedProjectOr404(db, user.id, params.id);
@@ -50,28 +65,56 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
     return { prediction_count: await predictions.countInProject(user.id, params.id) };
   });
 
-  router.add(routes.listPredictionThumbnails, async ({ user, params }) => {
-    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-    const rows = await predictions.listForImage(user.id, image.id);
-    const thumbnails = await Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        prediction_id: row.id,
-        image_name: image.name,
-        base64_thumbnail: (
-          await storage.getBuffer(storageKeys.file(row.storage_prefix, predictionFiles.thumbnail))
-        ).toString('base64'),
-        model_id: row.model_id,
-        resolution_id: row.resolution_id,
-        project_id: row.project_id,
-      })),
-    );
-    return {
-      models: [...new Set(rows.map((row) => row.model_id))],
-      resolutions: [...new Set(rows.map((row) => row.resolution_id))],
-      thumbnails,
-    };
-  });
+  router.add(
+    routes.listPredictionThumbnails,
+    async ({ user, params, request, reply }) => {
+      const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
+      const rows = await predictions.listForImage(user.id, image.id);
+      const etag = weakETag(ETAG_VERSION, [
+        image.id,
+        image.name,
+        ...rows.flatMap((row) => [
+          row.id,
+          row.model_id,
+          row.resolution_id,
+          row.created_at,
+          row.storage_prefix,
+        ]),
+      ]);
+      if (notModified(request, reply, etag)) return REPLY_SENT;
+      const models = [...new Set(rows.map((row) => row.model_id))];
+      const resolutions = [...new Set(rows.map((row) => row.resolution_id))];
+      const body = jsonArrayStream(
+        rows,
+        async (row) => {
+          const base64 = await readBase64Copy(
+            storage,
+            thumbnailCache,
+            {
+              key: storageKeys.file(row.storage_prefix, predictionFiles.thumbnail),
+              copyKey: storageKeys.file(row.storage_prefix, predictionFiles.thumbnailBase64),
+              version: row.created_at,
+            },
+            (error) => log.warn({ err: error, predictionId: row.id }, 'could not keep a thumbnail as base64'),
+          );
+          if (!base64) return undefined;
+          const head =
+            `{"id":${row.id},"prediction_id":${row.id},"image_name":${JSON.stringify(image.name)},` +
+            `"model_id":${row.model_id},"resolution_id":${row.resolution_id},"project_id":${row.project_id},` +
+            `"base64_thumbnail":"`;
+          return Buffer.concat([Buffer.from(head), base64, Buffer.from('"}')]);
+        },
+        THUMBNAIL_READS_IN_FLIGHT,
+        {
+          before: `{"models":${JSON.stringify(models)},"resolutions":${JSON.stringify(resolutions)},"thumbnails":`,
+          after: '}',
+        },
+      );
+      void reply.code(200).type(JSON_CONTENT_TYPE).send(body);
+      return REPLY_SENT;
+    },
+    BASE64_IMAGE_COMPRESSION,
+  );
 
   router.add(routes.getPredictionSet, async ({ user, params }) => {
     const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);

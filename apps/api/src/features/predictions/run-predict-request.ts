@@ -9,6 +9,7 @@ import { type ImagePrediction, predictImage } from '../../inference/predict-imag
 import { forEachConcurrently } from '../../lib/for-each-concurrently.js';
 import { type JobHandler, JobInterruptedError } from '../../jobs/job-queue.js';
 import { openImage } from '../../media/open-image.js';
+import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
@@ -56,13 +57,17 @@ async function failImage(
   if (failed) await storage.deletePrefix(storageKeys.requestResults(image.prefix, request.id));
 }
 
-/** Writes an image's ORG, PRED, STAT and thumbnail under `prefix` (also what bench:predict stores). */
+/** Writes an image's ORG, PRED, STAT and thumbnail (and its base64 copy) under `prefix` (also what bench:predict stores). */
 export async function storePredictionFiles(storage: Storage, prefix: string, result: ImagePrediction) {
   await Promise.all([
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.org), result.org),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.pred), result.pred),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.stat), result.stat),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.thumbnail), result.thumbnail),
+    storage.putBuffer(
+      storageKeys.file(prefix, predictionFiles.thumbnailBase64),
+      base64Bytes(result.thumbnail),
+    ),
   ]);
 }
 

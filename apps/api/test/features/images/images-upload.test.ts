@@ -212,6 +212,7 @@ describe('images API', () => {
     expect(await filesUnder(path.join(t.config.storageDir, prefix))).toEqual([
       'original.png',
       'preview.jpg',
+      'thumbnail.b64',
       'thumbnail.jpg',
     ]);
     const deleted = await t.app.inject({
