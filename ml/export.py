@@ -31,6 +31,12 @@ DESCRIPTIONS = {
 }
 
 
+# 2.x (train.py --arch mobile-unet): the same sentence's second half changes.
+DESCRIPTIONS_MOBILE = {k: v.replace("Baseline trained only on procedurally generated images.",
+                                    "MobileNetV2 encoder initialised from ImageNet weights (Keras Applications), "
+                                    "trained on procedurally generated images with sim-to-real augmentation.")
+                       for k, v in DESCRIPTIONS.items()}
+
 # Per architecture (train.py --arch): the manifest's architecture and backbone fields.
 ARCHITECTURES = {"unet": ("unet", "mobilenet-lite"), "mobile-unet": ("unet", "mobilenetv2-imagenet")}
 
@@ -43,7 +49,7 @@ def manifest(model_id, arch="unet", version=None):
         "version": version or MODEL_VERSIONS[model_id],
         "architecture": architecture,
         "backbone": backbone,
-        "description": DESCRIPTIONS[model_id],
+        "description": (DESCRIPTIONS_MOBILE if arch == "mobile-unet" else DESCRIPTIONS)[model_id],
         "input": {"layout": "NCHW", "channels": "RGB", "mean": mean, "std": std, "stride": STRIDE},
         "classes": [{"label": n, "hex_color": c, "in_percentages": p} for n, c, p in class_list(model_id)],
     }
