@@ -45,59 +45,49 @@ def scaled_crop(gen, image, mask, crop, min_zoom, max_zoom, p_zoom):
     return img, lab
 
 
-def _gaussian_blur(x, sigma):
-    r = max(1, int(math.ceil(2.5 * sigma)))
-    t = torch.arange(-r, r + 1, dtype=torch.float32)
-    k = torch.exp(-t ** 2 / (2 * sigma ** 2))
-    k = k / k.sum()
-    c = x.shape[0]
-    x = F.pad(x[None], (r, r, r, r), mode="reflect")
-    x = F.conv2d(x, k.view(1, 1, 1, -1).repeat(c, 1, 1, 1), groups=c)
-    x = F.conv2d(x, k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
-    return x[0]
-
-
 def photometric(gen, img_u8, strength=1.0):
-    """One (H,W,3) uint8 tensor -> uint8 tensor with random photometric changes."""
-    x = img_u8.permute(2, 0, 1).float() / 255.0          # (3,H,W)
+    """One (H,W,3) uint8 tensor -> uint8 tensor with random photometric changes.
+
+    numpy/OpenCV on one thread: torch's per-op threading costs more than the arithmetic here."""
+    x = img_u8.numpy().astype(np.float32) * np.float32(1 / 255)   # (H,W,3)
     s = strength
     if _p(gen, 0.8 * s):                                 # white balance
-        x = x * torch.exp(_u(gen, -0.35, 0.35, (3,))).view(3, 1, 1)
+        x *= torch.exp(_u(gen, -0.35, 0.35, (3,))).numpy()
     if _p(gen, 0.5 * s):                                 # colour cast toward a random colour
-        colour = _u(gen, 0.0, 1.0, (3,)).view(3, 1, 1)
-        a = float(_u(gen, 0.05, 0.35))
-        x = x * (1 - a) + colour * a * x.mean()
+        colour = _u(gen, 0.0, 1.0, (3,)).numpy()
+        a = np.float32(_u(gen, 0.05, 0.35))
+        x = x * (1 - a) + colour * (a * x.mean())
     if _p(gen, 0.8 * s):                                 # brightness, contrast, gamma
-        x = x * math.exp(float(_u(gen, -0.7, 0.4)))
+        x *= np.float32(math.exp(float(_u(gen, -0.7, 0.4))))
         m = x.mean()
-        x = (x - m) * math.exp(float(_u(gen, -0.7, 0.4))) + m
-        x = x.clamp(0, 1) ** math.exp(float(_u(gen, -0.4, 0.4)))
+        x = (x - m) * np.float32(math.exp(float(_u(gen, -0.7, 0.4)))) + m
+        x = np.clip(x, 0, 1) ** np.float32(math.exp(float(_u(gen, -0.4, 0.4))))
     if _p(gen, 0.2 * s):                                 # desaturation
-        g = x.mean(0, keepdim=True)
-        a = float(_u(gen, 0.3, 1.0))
+        g = x.mean(2, keepdims=True)
+        a = np.float32(_u(gen, 0.3, 1.0))
         x = x * (1 - a) + g * a
     if _p(gen, 0.4 * s):                                 # haze: a veil, uniform or growing across the image
-        veil = _u(gen, 0.1, 0.8, (3,)).view(3, 1, 1)
-        h = float(_u(gen, 0.1, 0.6))
-        _, hh, ww = x.shape
+        veil = _u(gen, 0.1, 0.8, (3,)).numpy()
+        h = np.float32(_u(gen, 0.1, 0.6))
+        hh, ww = x.shape[:2]
         if _p(gen, 0.5):
             angle = float(_u(gen, 0, 2 * math.pi))
-            yy = torch.linspace(-1, 1, hh).view(hh, 1)
-            xx = torch.linspace(-1, 1, ww).view(1, ww)
-            ramp = ((math.cos(angle) * xx + math.sin(angle) * yy) * 0.5 + 0.5).clamp(0, 1)
-            h = h * ramp
+            yy = np.linspace(-1, 1, hh, dtype=np.float32).reshape(hh, 1)
+            xx = np.linspace(-1, 1, ww, dtype=np.float32).reshape(1, ww)
+            h = (h * np.clip((math.cos(angle) * xx + math.sin(angle) * yy) * 0.5 + 0.5, 0, 1))[..., None]
         x = x * (1 - h) + veil * h
     if _p(gen, 0.4 * s):                                 # blur
-        x = _gaussian_blur(x, float(_u(gen, 0.4, 2.2)))
+        x = cv2.GaussianBlur(np.ascontiguousarray(x, np.float32), (0, 0), float(_u(gen, 0.4, 2.2)),
+                             borderType=cv2.BORDER_REFLECT_101)
     if _p(gen, 0.5 * s):                                 # noise
         sigma = float(_u(gen, 0.005, 0.06))
-        x = x + sigma * torch.randn(x.shape, generator=gen)
-    out = (x.clamp(0, 1) * 255 + 0.5).to(torch.uint8).permute(1, 2, 0)
+        x = x + sigma * torch.randn(x.shape, generator=gen).numpy()
+    out = (np.clip(x, 0, 1) * 255 + 0.5).astype(np.uint8)
     if _p(gen, 0.4 * s):                                 # JPEG re-encoding
         q = int(torch.randint(15, 91, (), generator=gen))
-        ok, buf = cv2.imencode(".jpg", np.ascontiguousarray(out.numpy()[..., ::-1]), [cv2.IMWRITE_JPEG_QUALITY, q])
-        out = torch.from_numpy(cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1].copy())
-    return out
+        ok, buf = cv2.imencode(".jpg", np.ascontiguousarray(out[..., ::-1]), [cv2.IMWRITE_JPEG_QUALITY, q])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)[..., ::-1]
+    return torch.from_numpy(np.ascontiguousarray(out))
 
 
 def sim2real_batch(gen, images, masks, batch, crop, min_zoom=0.8, max_zoom=2.5, p_zoom=0.75, strength=1.0):

@@ -103,6 +103,8 @@ def main(argv=None):
     p.add_argument("--arch", choices=["unet", "mobile-unet"], default="unet")
     p.add_argument("--freeze-steps", type=int, default=1500, help="mobile-unet: steps with the encoder frozen")
     p.add_argument("--encoder-lr-mult", type=float, default=0.1, help="mobile-unet: encoder LR / decoder LR")
+    p.add_argument("--unfreeze-from", type=int, default=4, help="mobile-unet: after --freeze-steps, train encoder "
+                   "blocks from this one on (0 = all, Conv1 included; 4 = stride 8 and deeper)")
     p.add_argument("--reinit-from", type=int, help="mobile-unet: re-initialise encoder blocks from this one on "
                    "(11 = only the ImageNet layers Conv1..block_10 pretrained)")
     p.add_argument("--no-pretrained", action="store_true", help="mobile-unet: random encoder (for comparison)")
@@ -177,10 +179,26 @@ def load_data(path, model_id, num_classes):
     return images, masks, freq
 
 
-def set_encoder_trainable(model, trainable):
-    for p in model.encoder.parameters():
-        p.requires_grad_(trainable)
-    model.encoder.train(trainable)
+def set_encoder_trainable(model, trainable, unfreeze_from=0):
+    """Freeze or unfreeze the encoder; when unfreezing, Conv1 and the blocks before `unfreeze_from`
+    stay frozen (weights and BatchNorm statistics): generic ImageNet low-level features, and the
+    high-resolution part whose backward pass costs most."""
+    enc = model.encoder
+    for p in enc.parameters():
+        p.requires_grad_(False)
+    enc.eval()
+    if not trainable:
+        return
+    for i, block in enumerate(enc.blocks.values()):
+        if i >= unfreeze_from:
+            block.train()
+            for p in block.parameters():
+                p.requires_grad_(True)
+    if unfreeze_from == 0:
+        for m in (enc.Conv1, enc.bn_Conv1):
+            m.train()
+            for p in m.parameters():
+                p.requires_grad_(True)
 
 
 def main_mobile(a):
@@ -248,13 +266,13 @@ def main_mobile(a):
         tmp.replace(out)
 
     model.train()
-    set_encoder_trainable(model, start > freeze)
+    set_encoder_trainable(model, start > freeze, a.unfreeze_from)
     t_train = time.time()
     running = 0.0
     for step in range(start, a.steps + 1):
         if step == freeze + 1 and freeze:
-            set_encoder_trainable(model, True)
-            print(f"step {step}: encoder unfrozen", flush=True)
+            set_encoder_trainable(model, True, a.unfreeze_from)
+            print(f"step {step}: encoder unfrozen from block {a.unfreeze_from}", flush=True)
         if a.reload_every and step % a.reload_every == 0:
             n_before = len(masks)
             images, masks, _ = load_data(a.data, a.model, num_classes)
@@ -279,7 +297,7 @@ def main_mobile(a):
         if step % 250 == 0 or step == a.steps:
             save(step)
     info = {"model_id": a.model, "arch": "mobile-unet", "data": a.data, "steps": a.steps, "batch": a.batch,
-            "crop": a.crop, "lr": a.lr, "seed": a.seed, "freeze_steps": freeze, "encoder_lr_mult": a.encoder_lr_mult,
+            "crop": a.crop, "lr": a.lr, "seed": a.seed, "freeze_steps": freeze, "encoder_lr_mult": a.encoder_lr_mult, "unfreeze_from": a.unfreeze_from,
             "reinit_from": a.reinit_from, "pretrained": not a.no_pretrained and not a.init, "init": a.init,
             "zoom": [a.min_zoom, a.max_zoom], "aug_strength": a.aug_strength, "train_samples": len(masks),
             "train_seconds_this_session": round(time.time() - t_train), "threads": a.threads,
