@@ -79,10 +79,14 @@ def init_from(model, path, model_id):
     assert ckpt.get("arch", "unet") == getattr(model, "arch", "unet"), "--init must be of the same --arch"
     state = src.state_dict()
     if ckpt["model_id"] != model_id and model_id == "base":
-        for key in ("head.weight", "head.bias", "refine_head.weight", "refine_head.bias"):
+        for key in ("head.weight", "head.bias", "refine_head.weight", "refine_head.bias",
+                    "fine_head.weight", "fine_head.bias"):
             if key in state:
                 t = state[key]
                 state[key] = torch.cat([t[:2], (t[2:3] + t[3:4]) / 2, t[4:]])
+        if "fine.0.weight" in state:   # mobile-unet: the stride-2 stage reads the logits (input channels 0..5)
+            t = state["fine.0.weight"]
+            state["fine.0.weight"] = torch.cat([t[:, :2], t[:, 2:3] + t[:, 3:4], t[:, 4:]], 1)
     missing, unexpected = model.load_state_dict(state, strict=False)
     assert not unexpected and all(k.startswith("refine") for k in missing), (missing, unexpected)
 
