@@ -7,6 +7,7 @@ import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { useCountries } from '@/features/account/api/get-countries';
+import { useProjects } from '@/features/projects/api/get-projects';
 import { useVessel } from '@/features/vessels/api/get-vessel';
 import { DeleteVesselButton } from '@/features/vessels/components/delete-vessel-button';
 import { EditVesselButton } from '@/features/vessels/components/edit-vessel-button';
@@ -18,7 +19,7 @@ function vesselIdOf(param: string | undefined): number | null {
   return param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
 }
 
-/** One vessel's page: its details and (once projects name their vessel) its inspections. */
+/** One vessel's page: its details and its inspections (the projects that name it). */
 export function VesselRoute() {
   const vesselId = vesselIdOf(useParams().vesselId);
   return vesselId === null ? <NotFound /> : <VesselPage vesselId={vesselId} />;
@@ -27,6 +28,7 @@ export function VesselRoute() {
 function VesselPage({ vesselId }: { vesselId: number }) {
   const vessel = useVessel(vesselId);
   const countries = useCountries().data ?? [];
+  const projects = useProjects().data ?? [];
   const navigate = useNavigate();
 
   if (!vessel.isSuccess) return null;
@@ -44,7 +46,7 @@ function VesselPage({ vesselId }: { vesselId: number }) {
       </Stack>
       <Stack spacing={2}>
         <VesselDetails vessel={data} countries={countries} />
-        <VesselInspections />
+        <VesselInspections inspections={projects.filter((project) => project.vessel === vesselId)} />
       </Stack>
     </Box>
   );

@@ -133,11 +133,36 @@ describe('the Vessels page (issue 18 §7)', () => {
   });
 });
 
+/** A project as GET /api/projects/ answers it, naming `vessel`. */
+function project(
+  id: number,
+  name: string,
+  vessel: number | null,
+  inspectionDate: string | null,
+  method: string | null = null,
+) {
+  return {
+    id,
+    name,
+    location: 'Rotterdam',
+    description: null,
+    owner: 1,
+    created_at: '2026-01-01T08:00:00.000Z',
+    updated_at: '2026-01-01T08:00:00.000Z',
+    vessel,
+    inspection_date: inspectionDate,
+    inspection_method: method,
+    inspector: null,
+    visibility: null,
+  };
+}
+
 describe("a vessel's page", () => {
   it('shows its details and says that no inspections are linked yet', async () => {
     stubApi({
       'GET /api/vessels/7/': () => jsonResponse(nordstern),
       'GET /api/countries/': () => jsonResponse(countries),
+      'GET /api/projects/': () => jsonResponse([project(3, 'Other ship', 12, '2026-01-01')]),
     });
     renderWithApp(<VesselRoute />, { path: '/vessels/7/', route: '/vessels/:vesselId' });
     expect(await screen.findByRole('heading', { name: 'MV Nordstern' })).toBeInTheDocument();
@@ -149,6 +174,35 @@ describe("a vessel's page", () => {
     expect(screen.getByRole('region', { name: 'Inspections' })).toHaveTextContent(
       /No inspections are linked to this vessel yet/,
     );
+  });
+
+  it('lists the projects that name it as its inspections, newest first, with date, place and method', async () => {
+    stubApi({
+      'GET /api/vessels/7/': () => jsonResponse(nordstern),
+      'GET /api/countries/': () => jsonResponse(countries),
+      'GET /api/projects/': () =>
+        jsonResponse([
+          project(1, 'Dry dock 2025', 7, '2025-04-02', 'dry_dock'),
+          project(2, 'Other ship', 12, '2026-02-01', 'diver'),
+          project(3, 'In-water survey', 7, '2026-03-15', 'rov'),
+          project(4, 'Undated', 7, null, null),
+        ]),
+    });
+    renderWithApp(<VesselRoute />, { path: '/vessels/7/', route: '/vessels/:vesselId' });
+    const table = await screen.findByRole('table', { name: 'Inspections of this vessel' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['2026-03-15', 'In-water survey', 'Rotterdam', 'ROV (remotely operated vehicle)', ''],
+      ['2025-04-02', 'Dry dock 2025', 'Rotterdam', 'Dry dock', ''],
+      ['Not recorded', 'Undated', 'Rotterdam', '', ''],
+    ]);
   });
 
   it('is not found for an unknown or malformed id', async () => {
