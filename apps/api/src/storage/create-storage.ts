@@ -1,4 +1,5 @@
 import { localStorage } from './local-storage.js';
+import { isSafeKey } from './safe-key.js';
 import { type S3StorageOptions, s3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
@@ -15,7 +16,7 @@ export function parseStorageUrl(url: string): { bucket: string; prefix: string }
   const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/.exec(url);
   if (!match) return 'must be s3://<bucket>[/<prefix>] with a valid bucket name (3–63 of a-z, 0-9, ".", "-")';
   const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix && !/^[\w.-]+(\/[\w.-]+)*$/.test(prefix)) {
+  if (prefix && !isSafeKey(prefix)) {
     return 'the prefix may hold letters, digits, "_", ".", "-" and single "/" between folders';
   }
   return { bucket: match[1]!, prefix };

@@ -5,5 +5,10 @@ const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/;
  * segments) or carries characters no key of ours has; every adapter checks keys the same way.
  */
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+/** Whether `key` (or a prefix) has the shape of our keys: folders of `\w`, `.` and `-`, no `..`. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').includes('..');
 }

@@ -1,5 +1,5 @@
 import type { ProjectCreateRequest, ProjectUpdateRequest } from '@hullscope/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -76,10 +76,13 @@ export function projectsRepository(db: Kysely<DB>) {
      * vessels feature) so this feature needs nothing of that one's code.
      */
     async ownsVessel(owner: number, vesselId: number): Promise<boolean> {
-      const found = await sql<{
-        id: number;
-      }>`select id from vessels where id = ${vesselId} and owner = ${owner}`.execute(db);
-      return found.rows.length > 0;
+      const found = await db
+        .selectFrom('vessels')
+        .select('id')
+        .where('id', '=', vesselId)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
+      return found !== undefined;
     },
 
     async hasUnfinishedRequest(id: number): Promise<boolean> {
