@@ -67,6 +67,50 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps files in DATA_DIR/storage by default, or in the bucket and prefix of STORAGE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({
+      kind: 'local',
+      dir: path.join(path.resolve(dataDir), 'storage'),
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        STORAGE_URL: 's3://hull-photos/tenant-a/hullscope/',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'hull-photos',
+      prefix: 'tenant-a/hullscope',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_URL: 's3://hull-photos' }).storage).toMatchObject({
+      prefix: '',
+    });
+  });
+
+  it.each([
+    ['https://hull-photos/x', /STORAGE_URL: must be s3:\/\/<bucket>/],
+    ['s3://Hull_Photos', /STORAGE_URL: must be s3:\/\/<bucket>/],
+    ['s3://hull-photos/a/../b', /STORAGE_URL: the prefix may hold/],
+  ])('refuses STORAGE_URL=%s with what is wrong', (url, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_URL: url })).toThrow(message);
+  });
+
+  it('applies migrations at start unless MIGRATE_ON_START=false; a worker health port only when set', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect([defaults.migrateOnStart, defaults.worker.healthPort]).toEqual([true, undefined]);
+    const scaled = loadConfig({ DATA_DIR: dataDir, MIGRATE_ON_START: 'false', WORKER_HEALTH_PORT: '9100' });
+    expect([scaled.migrateOnStart, scaled.worker.healthPort]).toEqual([false, 9100]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKER_HEALTH_PORT: '70000' })).toThrow(
+      /WORKER_HEALTH_PORT/,
+    );
+  });
+
   it('selects PostgreSQL from a postgres:// URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u:p@db:5432/hullscope' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u:p@db:5432/hullscope' });
