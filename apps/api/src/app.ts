@@ -15,6 +15,7 @@ import { registerBilling } from './features/billing/register-billing.js';
 import { registerCompanyRoutes } from './features/company/company.routes.js';
 import { registerCreditRoutes } from './features/credits/credits.routes.js';
 import { registerDownloadRoutes } from './features/downloads/downloads.routes.js';
+import { registerInspectionRoutes } from './features/inspections/inspections.routes.js';
 import { registerHealthRoute } from './features/health/health.routes.js';
 import { imagesRepository } from './features/images/images.repository.js';
 import { registerImageRoutes } from './features/images/images.routes.js';
@@ -54,6 +55,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerImageRoutes,
   registerPredictionRoutes,
   registerDownloadRoutes,
+  registerInspectionRoutes,
   registerBilling,
   registerHealthRoute,
 ];

@@ -101,3 +101,23 @@ export type DetailErrorBody = z.infer<typeof DetailErrorBody>;
 export const BadRequestBody = z.union([ValidationErrorBody, DetailErrorBody]).meta({ id: 'BadRequest' });
 
 export const NON_FIELD_ERRORS = 'non_field_errors';
+
+const invalidInteger = 'A valid integer is required.';
+
+/**
+ * A whole number in a query string, worded as the Django REST framework words it. Only digits (and a
+ * leading minus, so a negative value reads as out of range): an empty, decimal or repeated value is
+ * refused rather than read as 0, NaN or the last one.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string({ error: invalidInteger })
+    .regex(/^-?\d{1,16}$/, invalidInteger)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `Ensure this value is greater than or equal to ${min}.`)
+        .max(max, `Ensure this value is less than or equal to ${max}.`),
+    );
+}

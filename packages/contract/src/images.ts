@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID, id } from './common.js';
+import { MAX_DATABASE_ID, id, queryInteger } from './common.js';
 
 /** The areas of a hull an image can show (issue 18 §3), in the order a survey walks the hull. */
 export const HULL_ZONES = [
@@ -104,26 +104,6 @@ export type ImageUpdateRequest = z.infer<typeof ImageUpdateRequest>;
 
 /** The most thumbnails one page of `GET …/thumbnails/?limit=` holds. */
 export const THUMBNAIL_PAGE_MAX = 200;
-
-const invalidInteger = 'A valid integer is required.';
-
-/**
- * A whole number in a query string, worded as the Django REST framework words it. Only digits (and a
- * leading minus, so a negative value reads as out of range): an empty, decimal or repeated value is
- * refused rather than read as 0, NaN or the last one.
- */
-function queryInteger(min: number, max: number) {
-  return z
-    .string({ error: invalidInteger })
-    .regex(/^-?\d{1,16}$/, invalidInteger)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `Ensure this value is greater than or equal to ${min}.`)
-        .max(max, `Ensure this value is less than or equal to ${max}.`),
-    );
-}
 
 /**
  * Optional paging of the thumbnail list: without either parameter the whole list, as spec §7

@@ -8,4 +8,5 @@ export * from './images.js';
 export * from './models.js';
 export * from './predictions.js';
 export * from './vessels.js';
+export * from './inspections.js';
 export * from './routes.js';

@@ -68,6 +68,13 @@ export const ModelManifest = z.object({
   architecture: z.string().min(1),
   backbone: z.string().min(1),
   description: z.string().nullable().optional(),
+  /**
+   * The model card's caveats, quoted in inspection reports' "Methods and limitations" (issue 18 §6).
+   * Optional: a model without them is reported as coming with none stated.
+   */
+  limitations: z.array(z.string().min(1).max(600)).max(20).optional(),
+  /** Whether the model has been measured on real photos labelled by people; reports say so when not. */
+  validated_on_real_photos: z.boolean().optional(),
   input: z.object({
     layout: z.literal('NCHW'),
     channels: z.literal('RGB'),

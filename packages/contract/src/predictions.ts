@@ -49,6 +49,15 @@ export const IMO_RATING_LABELS = [
   'Heavy macrofouling',
 ] as const;
 
+/** Rating 0 to 4 from green to red, each with a text colour that reads on it (web app and reports). */
+export const IMO_RATING_COLOURS = [
+  { background: '#2e7d32', text: '#ffffff' },
+  { background: '#c0ca33', text: '#000000' },
+  { background: '#fbc02d', text: '#000000' },
+  { background: '#ef6c00', text: '#000000' },
+  { background: '#c62828', text: '#ffffff' },
+] as const;
+
 export const FoulingRating = z
   .object({
     scale: z.literal(IMO_RATING_SCALE),

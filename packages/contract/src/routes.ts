@@ -28,6 +28,7 @@ import {
   NamedListWithMessage,
   ThumbnailsQuery,
 } from './images.js';
+import { InspectionReport, InspectionSummary, InspectionSummaryQuery } from './inspections.js';
 import { CvModelList, ResolutionList } from './models.js';
 import {
   CreditCheckResponse,
@@ -330,6 +331,40 @@ export const routes = {
     summary: 'ZIP of every image and prediction of the project',
     params: ProjectParams,
     response: null,
+  }),
+  inspectionSummary: route({
+    method: 'GET',
+    path: '/api/projects/:id/inspection-summary/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary:
+      'Per hull zone: images, pooled class coverage, rating and worst image; overall rating (issue 18 §5). Default model and resolution: the pair with the most predictions',
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    response: InspectionSummary,
+  }),
+  inspectionReportPdf: route({
+    method: 'GET',
+    path: '/api/projects/:id/report/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary: 'The inspection report as a PDF (a rendering of report.json)',
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    response: null,
+  }),
+  inspectionReportJson: route({
+    method: 'GET',
+    path: '/api/projects/:id/report.json',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary: 'The inspection report as JSON: the record the PDF renders',
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    response: InspectionReport,
   }),
   downloadImage: route({
     method: 'GET',

@@ -194,13 +194,15 @@ describe('route table (§7)', () => {
   it('has each method and path once', () => {
     const keys = all.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // The spec's 37, the e-mail change confirmation, the 5 vessel routes and the image update (issue 18).
-    expect(all).toHaveLength(44);
+    // The spec's 37, the e-mail change confirmation, the 5 vessel routes, the image update, the
+    // inspection summary and the report as PDF and JSON (issue 18).
+    expect(all).toHaveLength(47);
   });
 
-  it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices', () => {
+  it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
     const withoutSlash = all.filter((route) => !route.path.endsWith('/')).map((route) => route.path);
-    expect(withoutSlash).toEqual(['/api/credits/prices']);
+    // The report's JSON is named as a file, as issue 18 §6 names it.
+    expect(withoutSlash).toEqual(['/api/credits/prices', '/api/projects/:id/report.json']);
   });
 
   it('only the account access calls are public', () => {

@@ -244,6 +244,11 @@ export interface PredictionsTable {
   /** Of ORG and PRED: the image resized to the resolution. */
   width: number;
   height: number;
+  /**
+   * Pixels of the classes counted in `percentages` (the hull surface; migration 0010), the weight of
+   * this prediction when a zone's coverage is pooled. Null for predictions made before.
+   */
+  surface_pixels: number | null;
   storage_prefix: string;
   created_at: string;
 }

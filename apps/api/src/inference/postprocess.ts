@@ -37,6 +37,14 @@ export function smallColourMask(
   return { data, width, height };
 }
 
+/** Pixels of the counted classes (`in_percentages`): the surface the percentages are shares of. */
+export function surfacePixels(map: Pick<ClassMap, 'counts'>, classes: ModelClass[]): number {
+  return classes.reduce(
+    (sum, modelClass, index) => sum + (modelClass.in_percentages ? map.counts[index]! : 0),
+    0,
+  );
+}
+
 /**
  * Share of each counted class (Background and other `in_percentages: false` classes excluded),
  * in percent with two decimals that sum to exactly 100 (largest remainder), or all 0 when no pixel

@@ -2,7 +2,7 @@ import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
 import { encodeIndexedPng } from '../media/indexed-png.js';
 import type { OpenedImage } from '../media/open-image.js';
 import { encodeJpeg, overlayThumbnail, resizeToRgb, thumbnailSize } from '../media/renditions.js';
-import { classPalette, classPercentages, smallColourMask } from './postprocess.js';
+import { classPalette, classPercentages, smallColourMask, surfacePixels } from './postprocess.js';
 import { segment } from './segment.js';
 import type { FusedSession } from './session-cache.js';
 import { renderStatChart } from './stat-chart.js';
@@ -16,6 +16,8 @@ export interface ImagePrediction {
   stat: Buffer;
   thumbnail: Buffer;
   percentages: LabelPercentage[];
+  /** Pixels of the classes counted in the percentages (the hull surface, Background excluded). */
+  surfacePixels: number;
   width: number;
   height: number;
   timings: PredictionTimings;
@@ -68,5 +70,15 @@ export async function predictImage(
     segmentMs: segmented - decoded,
     renderMs: performance.now() - segmented,
   };
-  return { org, pred, stat, thumbnail, percentages, width: rgb.width, height: rgb.height, timings };
+  return {
+    org,
+    pred,
+    stat,
+    thumbnail,
+    percentages,
+    surfacePixels: surfacePixels(segmentation, options.manifest.classes),
+    width: rgb.width,
+    height: rgb.height,
+    timings,
+  };
 }

@@ -74,6 +74,29 @@ export async function upload(
   });
 }
 
+export type UploadPart = { field: string; value: string } | { field: string; file: string; data: Buffer };
+
+/** POSTs multipart/form-data with its parts in exactly this order, as a browser sends a FormData. */
+export async function uploadParts(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  projectId: number,
+  parts: UploadPart[],
+) {
+  const form = new FormData();
+  for (const part of parts) {
+    if ('value' in part) form.append(part.field, part.value);
+    else form.append(part.field, new Blob([part.data]), part.file);
+  }
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/image-upload/`,
+    headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
 /** Every file below a folder, relative paths; empty when it does not exist. */
 export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);

@@ -15,3 +15,10 @@ const countryCodes = new Set(countryList.map((country) => country.code));
 export function isCountryCode(code: string): boolean {
   return countryCodes.has(code);
 }
+
+const namesByCode = new Map(countryList.map((country) => [country.code, country.name]));
+
+/** The English name of an ISO 3166-1 alpha-2 code, or undefined for a code not in the list. */
+export function countryName(code: string): string | undefined {
+  return namesByCode.get(code);
+}

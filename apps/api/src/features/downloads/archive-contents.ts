@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FoulingRating, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -9,9 +10,10 @@ import { type ArchivedPrediction, downloadsRepository } from './downloads.reposi
 export interface ArchiveFile {
   /** Path inside the ZIP. */
   name: string;
-  /** Either a storage key to stream or bytes made here. */
+  /** A storage key to stream, bytes made here, or a stream made when the archive reaches it. */
   storageKey?: string;
   data?: Buffer;
+  stream?: () => Readable;
   /** Already compressed formats (JPEG, PNG) are stored as they are. */
   compressed: boolean;
 }

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { ApiRegistrar } from '../../feature-context.js';
 import type { Storage } from '../../storage/storage.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
+import { inspectionReport } from '../inspections/inspection-report.js';
+import { renderReportPdf } from '../inspections/report-pdf.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { type ArchiveFile, type SummaryRow, archiveContents } from './archive-contents.js';
 import { zipStream } from './zip-stream.js';
@@ -32,6 +34,13 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
   router.add(routes.downloadProject, async ({ user, params, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
     const { files, summary } = await archiveContents(db, user.id, project.id, config.foulingRating);
+    // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
+    // is rendered only when the archive reaches it, streamed like the stored files.
+    const { report, rated } = await inspectionReport(db, project, {}, config.foulingRating);
+    files.push(
+      { name: 'report.json', data: Buffer.from(JSON.stringify(report, null, 2)), compressed: false },
+      { name: 'report.pdf', stream: () => renderReportPdf(report, rated, storage), compressed: false },
+    );
     await sendZip(reply, storage, zipName(project.name), files, summary);
   });
 

@@ -42,9 +42,9 @@ export function zipStream(
     const file = pending.next().value;
     if (file) {
       let source: Readable | Buffer = file.data!;
-      if (file.storageKey) {
+      if (file.storageKey || file.stream) {
         try {
-          source = reading = storage.createReadStream(file.storageKey);
+          source = reading = file.storageKey ? storage.createReadStream(file.storageKey) : file.stream!();
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
           return;

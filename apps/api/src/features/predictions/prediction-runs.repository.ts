@@ -17,6 +17,7 @@ export interface NewPrediction {
   imageId: number;
   modelVersion: string;
   percentages: LabelPercentage[];
+  surfacePixels: number;
   width: number;
   height: number;
   storagePrefix: string;
@@ -130,6 +131,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           percentages: JSON.stringify(prediction.percentages),
           width: prediction.width,
           height: prediction.height,
+          surface_pixels: prediction.surfacePixels,
           storage_prefix: prediction.storagePrefix,
           created_at: nowIso(),
         })

@@ -96,6 +96,7 @@ async function storeResult(
       imageId: image.imageId,
       modelVersion,
       percentages: result.percentages,
+      surfacePixels: result.surfacePixels,
       width: result.width,
       height: result.height,
       storagePrefix: prefix,

@@ -1,7 +1,12 @@
 import { HULL_ZONES, hullZoneLabels } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { filesUnder, solidImage } from '../../support/images.js';
+import {
+  type UploadPart,
+  filesUnder,
+  solidImage,
+  uploadParts as uploadPartsAs,
+} from '../../support/images.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -22,22 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Part = { field: string; value: string } | { field: string; file: string; data: Buffer };
+type Part = UploadPart;
 
-/** POSTs multipart/form-data with its parts in exactly this order, as a browser sends a FormData. */
-async function uploadParts(parts: Part[], user = owner, project = projectId) {
-  const form = new FormData();
-  for (const part of parts) {
-    if ('value' in part) form.append(part.field, part.value);
-    else form.append(part.field, new Blob([part.data]), part.file);
-  }
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${project}/image-upload/`,
-    headers: { ...user.headers, 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
+function uploadParts(parts: Part[], user = owner, project = projectId) {
+  return uploadPartsAs(t.app, user.headers, project, parts);
 }
 
 const image = (name: string): Part => ({ field: 'images', file: name, data: png });

@@ -289,6 +289,8 @@ describe('a full prediction run', () => {
         `${imageIds[1]}-red.jpg/Color_Classes-0.0.1-standard/PRED.png`,
         `${imageIds[1]}-red.jpg/Color_Classes-0.0.1-standard/STAT.png`,
         `${imageIds[1]}-red.jpg/Color_Classes-0.0.1-standard/percentages.json`,
+        'report.json',
+        'report.pdf',
         'summary.csv',
       ].sort(),
     );

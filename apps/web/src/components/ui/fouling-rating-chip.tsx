@@ -1,15 +1,9 @@
-import type { FoulingRating } from '@hullscope/contract';
+import { type FoulingRating, IMO_RATING_COLOURS } from '@hullscope/contract';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 
-/** Rating 0 to 4 from green to red, each with a text colour that reads on it. */
-export const RATING_COLOURS = [
-  { background: '#2e7d32', text: '#ffffff' },
-  { background: '#c0ca33', text: '#000000' },
-  { background: '#fbc02d', text: '#000000' },
-  { background: '#ef6c00', text: '#000000' },
-  { background: '#c62828', text: '#ffffff' },
-] as const;
+/** Rating 0 to 4 from green to red (shared with the PDF report). */
+export const RATING_COLOURS = IMO_RATING_COLOURS;
 
 export function ratingText(rating: FoulingRating): string {
   return `IMO rating ${rating.value}: ${rating.label.toLowerCase()}`;

@@ -1,0 +1,196 @@
+import {
+  IMO_RATING_DESCRIPTIONS,
+  IMO_RATING_LABELS,
+  IMO_RATING_SCALE,
+  type InspectionReport,
+  type InspectionSummaryQuery,
+  type ModelManifest,
+  hullZoneLabels,
+  inspectionMethodLabels,
+  visibilityLabels,
+} from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB, ProjectRow } from '../../db/schema.js';
+import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
+import { countryName } from '../company/countries.js';
+import { vesselsRepository } from '../vessels/vessels.repository.js';
+import {
+  type RatedImage,
+  type SummaryWithSources,
+  UNASSIGNED_ZONE_LABEL,
+  inspectionSummary,
+} from './inspection-summary.js';
+
+/** The report and the stored predictions behind its images, in the report's order (for the PDF). */
+export interface ReportWithSources {
+  report: InspectionReport;
+  rated: RatedImage[];
+}
+
+function percent(value: number): string {
+  return `${value.toFixed(value < 10 && value !== 0 ? 1 : 0)} %`;
+}
+
+function methodsAndLimitations(
+  project: ProjectRow,
+  sources: SummaryWithSources,
+  manifest: Pick<ModelManifest, 'limitations' | 'validated_on_real_photos'> | null,
+): string[] {
+  const { summary } = sources;
+  const lines: string[] = [];
+  if (summary.model && summary.resolution) {
+    lines.push(
+      `Each photo was classified pixel by pixel by the segmentation model ${summary.model.name} ` +
+        `(version ${summary.model.versions.join(', ')}) at the ${summary.resolution.display_name} resolution. ` +
+        "Coverage is each class's share of the hull surface in view: Background (water, openings, anything " +
+        'that is not hull) is left out.',
+    );
+  } else {
+    lines.push('No photo of this inspection has been analysed yet: the report has no coverage or ratings.');
+  }
+  lines.push(
+    "A zone's coverage pools its photos weighted by their surface pixels; its rating applies the IMO " +
+      "MEPC.378(80) scale to that pooled coverage, and the overall rating is the worst zone's. Where a " +
+      'photo was analysed more than once with this model and resolution, the newest result is used.',
+    'Ratings describe what the photos show: parts of a zone that were not photographed are not rated, ' +
+      'and a zone photographed sparsely may be rated better or worse than it is.',
+  );
+  if (manifest && manifest.validated_on_real_photos !== true) {
+    lines.push(
+      'This model has not been validated on real photos labelled by people: its coverage figures and ' +
+        'ratings are indicative and must be confirmed by a person reviewing the overlays in this report.',
+    );
+  }
+  for (const limitation of manifest?.limitations ?? []) lines.push(`Model card: ${limitation}`);
+  if (project.visibility === 'poor') {
+    lines.push('Visibility was recorded as poor: turbid water lowers what the model can tell apart.');
+  }
+  if (sources.unpredicted.length > 0) {
+    const count = sources.unpredicted.length;
+    lines.push(
+      `${count} photo${count === 1 ? ' was' : 's were'} not analysed with this model and resolution and ` +
+        `${count === 1 ? 'is' : 'are'} not part of the ratings (listed at the end).`,
+    );
+  }
+  return lines;
+}
+
+function foundText(sources: SummaryWithSources): string {
+  const { summary } = sources;
+  if (!summary.overall_rating) return 'Not assessed: no analysed photo shows hull surface.';
+  const rated = summary.zones.filter((zone) => zone.rating);
+  const zones = rated
+    .map(
+      (zone) =>
+        `${zone.zone_label}: rating ${zone.rating!.value} (${zone.rating!.label}), macrofouling ` +
+        `${percent(zone.rating!.macrofouling_percentage)}`,
+    )
+    .join('; ');
+  return `Overall rating ${summary.overall_rating.value} (${summary.overall_rating.label}). ${zones}.`;
+}
+
+/**
+ * The inspection report of a project (issue 18 §6) as its JSON record: cover details, the rating
+ * scale, the summary, every analysed image, methods and limitations and a pre-filled Biofouling
+ * Record Book entry. The PDF renders exactly this. The project must be the owner's.
+ */
+export async function inspectionReport(
+  db: Kysely<DB>,
+  project: ProjectRow,
+  query: InspectionSummaryQuery,
+  settings: FoulingRatingSettings,
+  now: Date = new Date(),
+): Promise<ReportWithSources> {
+  const sources = await inspectionSummary(db, project.owner, project.id, query, settings);
+  const { summary } = sources;
+  const vessel = project.vessel_id
+    ? await vesselsRepository(db).findOwned(project.owner, project.vessel_id)
+    : undefined;
+  const manifest = sources.modelManifest ? (JSON.parse(sources.modelManifest) as ModelManifest) : null;
+  const { available: _available, ...summaryOfReport } = summary;
+  const methodLabel = project.inspection_method ? inspectionMethodLabels[project.inspection_method] : null;
+  const report: InspectionReport = {
+    report_version: 1,
+    generated_at: now.toISOString(),
+    project: {
+      id: project.id,
+      name: project.name,
+      location: project.location,
+      description: project.description,
+    },
+    vessel: vessel
+      ? {
+          id: vessel.id,
+          name: vessel.name,
+          imo_number: vessel.imo_number,
+          flag: vessel.flag,
+          flag_name: vessel.flag ? (countryName(vessel.flag) ?? null) : null,
+          vessel_type: vessel.vessel_type,
+          gross_tonnage: vessel.gross_tonnage,
+          antifouling_system: vessel.antifouling_system,
+        }
+      : null,
+    inspection: {
+      date: project.inspection_date,
+      method: project.inspection_method,
+      method_label: methodLabel,
+      inspector: project.inspector,
+      visibility: project.visibility,
+      visibility_label: project.visibility ? visibilityLabels[project.visibility] : null,
+    },
+    model: summary.model
+      ? {
+          id: summary.model.id,
+          name: summary.model.name,
+          version: summary.model.versions.join(', '),
+          description: sources.modelDescription,
+          validated_on_real_photos: manifest?.validated_on_real_photos === true,
+        }
+      : null,
+    resolution: summary.resolution,
+    rating_scale: {
+      scale: IMO_RATING_SCALE,
+      bands: IMO_RATING_LABELS.map((label, value) => ({
+        value,
+        label,
+        description: IMO_RATING_DESCRIPTIONS[value]!,
+      })),
+      microfouling_min_percent: settings.microfoulingMinPercent,
+    },
+    summary: summaryOfReport,
+    images: sources.rated.map((image) => ({
+      image_id: image.image_id,
+      image_name: image.image_name,
+      prediction_id: image.prediction_id,
+      hull_zone: image.hull_zone,
+      zone_label: image.hull_zone ? hullZoneLabels[image.hull_zone] : UNASSIGNED_ZONE_LABEL,
+      model_version: image.model_version,
+      rating: image.rating,
+      width: image.prediction.width,
+      height: image.prediction.height,
+      percentages: image.percentages,
+    })),
+    images_without_prediction: sources.unpredicted.map((image) => ({
+      image_id: image.id,
+      image_name: image.name,
+      hull_zone: image.hull_zone,
+    })),
+    methods_and_limitations: methodsAndLimitations(project, sources, manifest),
+    record_book_entry: {
+      entry_type: 'In-water inspection',
+      date: project.inspection_date,
+      location: project.location,
+      vessel: vessel ? `${vessel.name}${vessel.imo_number ? ` (IMO ${vessel.imo_number})` : ''}` : null,
+      areas_inspected: summary.zones.map((zone) => zone.zone_label),
+      fouling_found: foundText(sources),
+      rating: summary.overall_rating,
+      method: methodLabel,
+      inspector: project.inspector,
+      remarks:
+        `Prepared by Hullscope from ${sources.rated.length} analysed photo${sources.rated.length === 1 ? '' : 's'}` +
+        `${summary.model ? ` (${summary.model.name} ${summary.model.versions.join(', ')})` : ''}; ` +
+        'to be reviewed and signed by the responsible officer before it is entered.',
+    },
+  };
+  return { report, rated: sources.rated };
+}

@@ -1,0 +1,213 @@
+import {
+  type FoulingRating,
+  HULL_ZONES,
+  type HullZone,
+  type InspectedImage,
+  type InspectionSummary,
+  type InspectionSummaryQuery,
+  type LabelPercentage,
+  type ModelClass,
+  type ZoneSummary,
+  hullZoneLabels,
+  inspectionSummaryMessages,
+} from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { fieldErrors } from '../../http/api-error.js';
+import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
+import { storedClassesOf } from '../models/models.repository.js';
+import {
+  type InspectedImageRow,
+  type PairCount,
+  type SummaryPredictionRow,
+  inspectionsRepository,
+} from './inspections.repository.js';
+import { type PoolMember, poolCoverage, surfaceWeight } from './pool-coverage.js';
+
+export const UNASSIGNED_ZONE_LABEL = 'Unassigned';
+
+/** An image with its newest prediction of the summary's pair, as the report also needs it. */
+export interface RatedImage extends InspectedImage {
+  prediction: SummaryPredictionRow;
+  percentages: LabelPercentage[];
+}
+
+/** The summary with what it was computed from, for the report. */
+export interface SummaryWithSources {
+  summary: InspectionSummary;
+  /** Predicted images in summary order: zone by zone, worst first. */
+  rated: RatedImage[];
+  unpredicted: InspectedImageRow[];
+  /** The chosen model's classes and registered manifest (JSON), null without predictions. */
+  classes: ModelClass[];
+  modelManifest: string | null;
+  modelDescription: string | null;
+}
+
+/** Most predictions first; between equals, the one predicted most recently. */
+function byUse(a: PairCount, b: PairCount): number {
+  return b.predictions - a.predictions || b.newest_id - a.newest_id;
+}
+
+/** The pair the query names, or the most used one that matches what it names; a 400 when none does. */
+function choosePair(pairs: PairCount[], query: InspectionSummaryQuery): PairCount | null {
+  const ofModel = query.model === undefined ? pairs : pairs.filter((pair) => pair.model_id === query.model);
+  if (query.model !== undefined && ofModel.length === 0) {
+    throw fieldErrors({ model: [inspectionSummaryMessages.unknownModel] });
+  }
+  const chosen =
+    query.resolution === undefined
+      ? ofModel
+      : ofModel.filter((pair) => pair.resolution_id === query.resolution);
+  if (query.resolution !== undefined && chosen.length === 0) {
+    throw fieldErrors({ resolution: [inspectionSummaryMessages.unknownResolution] });
+  }
+  return chosen[0] ?? null;
+}
+
+/** Worse first: a higher rating, then more macrofouling, then more microfouling; unrated last. */
+export function byRatingWorstFirst(a: FoulingRating | null, b: FoulingRating | null): number {
+  if (!a || !b) return (a ? 0 : 1) - (b ? 0 : 1);
+  return (
+    b.value - a.value ||
+    b.macrofouling_percentage - a.macrofouling_percentage ||
+    b.microfouling_percentage - a.microfouling_percentage
+  );
+}
+
+interface ZoneInput {
+  hullZone: HullZone | null;
+  images: InspectedImageRow[];
+  rated: RatedImage[];
+}
+
+function pooledZone(
+  zone: ZoneInput,
+  classes: ModelClass[],
+  settings: FoulingRatingSettings,
+): Omit<ZoneSummary, 'hull_zone' | 'worst_image' | 'images'> {
+  const members: PoolMember[] = zone.rated.map((image) => ({
+    percentages: image.percentages,
+    surfacePixels: surfaceWeight({ ...image.prediction, percentages: image.percentages }),
+  }));
+  const coverage = poolCoverage(members, classes);
+  return {
+    zone_label: zone.hullZone ? hullZoneLabels[zone.hullZone] : UNASSIGNED_ZONE_LABEL,
+    image_count: zone.images.length,
+    predicted_count: zone.rated.length,
+    coverage,
+    rating: foulingRating(coverage, classes, settings),
+  };
+}
+
+function inspectedImage(image: RatedImage): InspectedImage {
+  const { prediction: _prediction, percentages: _percentages, ...answer } = image;
+  return answer;
+}
+
+/**
+ * The inspection summary of a project (issue 18 §5) for one model and resolution: per hull zone the
+ * pooled coverage of its images' newest predictions, its rating and its worst image; overall, the
+ * worst zone's rating. The project must be the owner's (checked by the caller).
+ */
+export async function inspectionSummary(
+  db: Kysely<DB>,
+  owner: number,
+  projectId: number,
+  query: InspectionSummaryQuery,
+  settings: FoulingRatingSettings,
+): Promise<SummaryWithSources> {
+  const inspections = inspectionsRepository(db);
+  const pairs = (await inspections.predictionPairs(owner, projectId)).sort(byUse);
+  const pair = choosePair(pairs, query);
+  const images = await inspections.projectImages(owner, projectId);
+  const model = pair ? await inspections.model(pair.model_id) : undefined;
+  const classes = model ? storedClassesOf(model.manifest) : [];
+
+  const newest = new Map<number, SummaryPredictionRow>();
+  if (pair) {
+    for (const row of await inspections.pairPredictions(
+      owner,
+      projectId,
+      pair.model_id,
+      pair.resolution_id,
+    )) {
+      newest.set(row.image_id, row);
+    }
+  }
+  const rated: RatedImage[] = [];
+  const unpredicted: InspectedImageRow[] = [];
+  for (const image of images) {
+    const prediction = newest.get(image.id);
+    if (!prediction) {
+      unpredicted.push(image);
+      continue;
+    }
+    const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+    rated.push({
+      image_id: image.id,
+      image_name: image.name,
+      prediction_id: prediction.id,
+      hull_zone: image.hull_zone,
+      model_version: prediction.model_version,
+      rating: foulingRating(percentages, classes, settings),
+      prediction,
+      percentages,
+    });
+  }
+  rated.sort(
+    (a, b) =>
+      byRatingWorstFirst(a.rating, b.rating) ||
+      a.image_name.localeCompare(b.image_name, 'en') ||
+      a.image_id - b.image_id,
+  );
+
+  const zoneOrder: (HullZone | null)[] = [...HULL_ZONES, null];
+  const zones: ZoneSummary[] = [];
+  const ratedInOrder: RatedImage[] = [];
+  for (const hullZone of zoneOrder) {
+    const zoneImages = images.filter((image) => image.hull_zone === hullZone);
+    if (zoneImages.length === 0) continue;
+    const zoneRated = rated.filter((image) => image.hull_zone === hullZone);
+    ratedInOrder.push(...zoneRated);
+    const worst = zoneRated[0];
+    zones.push({
+      hull_zone: hullZone,
+      ...pooledZone({ hullZone, images: zoneImages, rated: zoneRated }, classes, settings),
+      worst_image: worst && worst.rating ? inspectedImage(worst) : null,
+      images: zoneRated.map(inspectedImage),
+    });
+  }
+  const worstZone = zones
+    .filter((zone) => zone.rating)
+    .sort((a, b) => byRatingWorstFirst(a.rating, b.rating))[0];
+  const versions = [...new Set(rated.map((image) => image.model_version))].sort();
+
+  const summary: InspectionSummary = {
+    project: projectId,
+    model: pair ? { id: pair.model_id, name: pair.model_name, versions } : null,
+    resolution: pair
+      ? { id: pair.resolution_id, name: pair.resolution_name, display_name: pair.resolution_display_name }
+      : null,
+    available: pairs.map((entry) => ({
+      model: entry.model_id,
+      model_name: entry.model_name,
+      resolution: entry.resolution_id,
+      resolution_name: entry.resolution_display_name,
+      predictions: entry.predictions,
+    })),
+    zones,
+    all_zones: pooledZone({ hullZone: null, images, rated }, classes, settings),
+    overall_rating: worstZone?.rating ?? null,
+    worst_zone: worstZone ? worstZone.hull_zone : null,
+  };
+  summary.all_zones.zone_label = 'All zones';
+  return {
+    summary,
+    rated: ratedInOrder,
+    unpredicted,
+    classes,
+    modelManifest: model?.manifest ?? null,
+    modelDescription: model?.description ?? null,
+  };
+}

@@ -1,0 +1,116 @@
+import type { HullZone } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** A model and resolution that predictions of a project were made with, and how many. */
+export interface PairCount {
+  model_id: number;
+  model_name: string;
+  resolution_id: number;
+  resolution_name: string;
+  resolution_display_name: string;
+  predictions: number;
+  /** The newest prediction of the pair: breaks ties between pairs with as many predictions. */
+  newest_id: number;
+}
+
+export interface InspectedImageRow {
+  id: number;
+  name: string;
+  hull_zone: HullZone | null;
+}
+
+/** A prediction as a summary reads it, with what the report needs to find its files. */
+export interface SummaryPredictionRow {
+  id: number;
+  image_id: number;
+  model_version: string;
+  percentages: string;
+  width: number;
+  height: number;
+  surface_pixels: number | null;
+  storage_prefix: string;
+}
+
+/** The SQL of inspection summaries and reports; every query is scoped to the owner. */
+export function inspectionsRepository(db: Kysely<DB>) {
+  return {
+    async predictionPairs(owner: number, projectId: number): Promise<PairCount[]> {
+      const rows = await db
+        .selectFrom('predictions')
+        .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
+        .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
+        .select((eb) => [
+          'predictions.model_id',
+          'cv_models.name as model_name',
+          'predictions.resolution_id',
+          'resolutions.name as resolution_name',
+          'resolutions.display_name as resolution_display_name',
+          eb.fn.countAll<number>().as('predictions'),
+          eb.fn.max('predictions.id').as('newest_id'),
+        ])
+        .where('predictions.owner', '=', owner)
+        .where('predictions.project_id', '=', projectId)
+        .groupBy([
+          'predictions.model_id',
+          'cv_models.name',
+          'predictions.resolution_id',
+          'resolutions.name',
+          'resolutions.display_name',
+        ])
+        .execute();
+      // PostgreSQL answers counts as strings.
+      return rows.map((row) => ({
+        ...row,
+        predictions: Number(row.predictions),
+        newest_id: Number(row.newest_id),
+      }));
+    },
+
+    projectImages(owner: number, projectId: number): Promise<InspectedImageRow[]> {
+      return db
+        .selectFrom('images')
+        .select(['id', 'name', 'hull_zone'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Every prediction of the pair in the project, oldest first (the caller keeps each image's newest). */
+    pairPredictions(
+      owner: number,
+      projectId: number,
+      modelId: number,
+      resolutionId: number,
+    ): Promise<SummaryPredictionRow[]> {
+      return db
+        .selectFrom('predictions')
+        .select([
+          'id',
+          'image_id',
+          'model_version',
+          'percentages',
+          'width',
+          'height',
+          'surface_pixels',
+          'storage_prefix',
+        ])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('model_id', '=', modelId)
+        .where('resolution_id', '=', resolutionId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The model's registered manifest (JSON) and description; models are shared, not owned. */
+    model(modelId: number) {
+      return db
+        .selectFrom('cv_models')
+        .select(['id', 'name', 'description', 'manifest'])
+        .where('id', '=', modelId)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { routes } from '@hullscope/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { inspectionReport } from './inspection-report.js';
+import { inspectionSummary } from './inspection-summary.js';
+import { renderReportPdf } from './report-pdf.js';
+
+/** The file name of a project's report: its name as typed, which Content-Disposition encodes. */
+export function reportFileName(projectName: string, extension: 'pdf' | 'json'): string {
+  return `${projectName.replace(/[/\\]+/g, '_')}-inspection-report.${extension}`;
+}
+
+/** Issue 18 §5 and §6: the inspection summary of a project and its report, as JSON and as PDF. */
+export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
+  router.add(routes.inspectionSummary, async ({ user, params, query }) => {
+    const project = await ownedProjectOr404(db, user.id, params.id);
+    return (await inspectionSummary(db, user.id, project.id, query, config.foulingRating)).summary;
+  });
+
+  router.add(routes.inspectionReportJson, async ({ user, params, query }) => {
+    const project = await ownedProjectOr404(db, user.id, params.id);
+    return (await inspectionReport(db, project, query, config.foulingRating)).report;
+  });
+
+  router.add(routes.inspectionReportPdf, async ({ user, params, query, reply }) => {
+    const project = await ownedProjectOr404(db, user.id, params.id);
+    const { report, rated } = await inspectionReport(db, project, query, config.foulingRating);
+    const pdf = renderReportPdf(report, rated, storage);
+    pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));
+    return reply
+      .header('content-disposition', contentDisposition(reportFileName(project.name, 'pdf')))
+      .header('access-control-expose-headers', 'Content-Disposition')
+      .type('application/pdf')
+      .send(pdf);
+  });
+};

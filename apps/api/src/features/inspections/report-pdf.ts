@@ -1,0 +1,432 @@
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import {
+  type FoulingRating,
+  IMO_RATING_COLOURS,
+  type InspectionReport,
+  type LabelPercentage,
+  hullZoneLabels,
+} from '@hullscope/contract';
+import PDFDocument from 'pdfkit';
+import type { Storage } from '../../storage/storage.js';
+import type { RatedImage } from './inspection-summary.js';
+import { type ReportFigures, reportFigures } from './report-figures.js';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans (embedded, subset): every name a user types prints, not only the Latin-1 of the PDF base fonts. */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BOTTOM = PAGE.height - PAGE.margin - 16;
+const GREY = '#555555';
+const LINE = '#cccccc';
+/** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
+const FIGURES_AHEAD = 3;
+/** Bytes the PDF may hold for a slow reader before rendering waits for it. */
+const UNREAD_LIMIT = 4 * 1024 * 1024;
+
+type Doc = PDFKit.PDFDocument;
+
+function ratingText(rating: FoulingRating | null): string {
+  return rating ? `IMO rating ${rating.value}: ${rating.label}` : 'Not rated';
+}
+
+function percentText(value: number): string {
+  return `${value.toFixed(1)} %`;
+}
+
+function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > BOTTOM) doc.addPage();
+}
+
+function heading(doc: Doc, text: string): void {
+  ensureSpace(doc, 60);
+  doc.moveDown(0.6).font('bold').fontSize(15).fillColor('black').text(text, PAGE.margin, doc.y);
+  doc.moveDown(0.3);
+}
+
+/** A rating chip in the scale's colours at (x, y); answers its width. */
+function ratingChip(doc: Doc, rating: FoulingRating | null, x: number, y: number, size = 9): number {
+  const text = ratingText(rating);
+  doc.font('bold').fontSize(size);
+  const width = doc.widthOfString(text) + 12;
+  const height = size + 8;
+  const colours = rating ? IMO_RATING_COLOURS[rating.value]! : { background: '#eeeeee', text: '#333333' };
+  doc.save().roundedRect(x, y, width, height, 3).fill(colours.background).restore();
+  doc.fillColor(colours.text).text(text, x + 6, y + 4, { lineBreak: false });
+  doc.fillColor('black');
+  return width;
+}
+
+/** Label: value rows, skipping values not recorded. */
+function facts(doc: Doc, rows: [string, string | null | undefined][], labelWidth = 150): void {
+  for (const [label, value] of rows) {
+    ensureSpace(doc, 18);
+    const y = doc.y;
+    doc.font('bold').fontSize(10).fillColor(GREY).text(label, PAGE.margin, y, { width: labelWidth });
+    doc
+      .font('regular')
+      .fillColor('black')
+      .text(value && value !== '' ? value : 'Not recorded', PAGE.margin + labelWidth, y, {
+        width: CONTENT_WIDTH - labelWidth,
+      });
+    doc.y = Math.max(doc.y, y + 14);
+    doc.moveDown(0.15);
+  }
+}
+
+/** A horizontal bar of the coverage in the class colours. */
+function stackedBar(
+  doc: Doc,
+  coverage: LabelPercentage[],
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
+  let left = x;
+  for (const entry of coverage) {
+    const part = (entry.percentage / 100) * width;
+    if (part <= 0) continue;
+    doc.save().rect(left, y, part, height).fill(entry.hex_color).restore();
+    left += part;
+  }
+  doc.save().lineWidth(0.5).rect(x, y, width, height).stroke(LINE).restore();
+}
+
+/** Class swatches with their names and shares, in two columns. */
+function classList(doc: Doc, percentages: LabelPercentage[], x: number, y: number, width: number): number {
+  const columnWidth = width / 2;
+  percentages.forEach((entry, index) => {
+    const column = index % 2;
+    const row = Math.floor(index / 2);
+    const left = x + column * columnWidth;
+    const top = y + row * 13;
+    doc
+      .save()
+      .rect(left, top + 1, 8, 8)
+      .fill(entry.hex_color)
+      .restore();
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor('black')
+      .text(`${entry.label} ${percentText(entry.percentage)}`, left + 12, top, {
+        width: columnWidth - 14,
+        lineBreak: false,
+      });
+  });
+  return Math.ceil(percentages.length / 2) * 13;
+}
+
+function cover(doc: Doc, report: InspectionReport): void {
+  const { vessel, inspection, model, resolution, summary } = report;
+  doc
+    .font('bold')
+    .fontSize(24)
+    .text('Hull inspection report', PAGE.margin, PAGE.margin + 20);
+  doc.font('regular').fontSize(13).fillColor(GREY).text(report.project.name).fillColor('black');
+  doc.moveDown(1);
+  ratingChip(doc, summary.overall_rating, PAGE.margin, doc.y, 14);
+  doc.y += 30;
+  const worst = summary.zones.find((zone) => zone.rating && zone.hull_zone === summary.worst_zone);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(GREY)
+    .text(
+      summary.overall_rating
+        ? `Overall rating: the worst zone${worst ? `, ${worst.zone_label}` : ''}. ${report.images.length} photo(s) analysed in ${summary.zones.length} zone(s).`
+        : 'No analysed photo shows hull surface: the inspection has no rating yet.',
+      PAGE.margin,
+      doc.y,
+    )
+    .fillColor('black');
+  doc.moveDown(1.2);
+  facts(doc, [
+    ['Vessel', vessel?.name],
+    ['IMO number', vessel?.imo_number ? `IMO ${vessel.imo_number}` : null],
+    ['Flag', vessel?.flag ? `${vessel.flag_name ?? vessel.flag} (${vessel.flag})` : null],
+    ['Vessel type', vessel?.vessel_type],
+    ['Gross tonnage', vessel?.gross_tonnage != null ? String(vessel.gross_tonnage) : null],
+    ['Antifouling system', vessel?.antifouling_system],
+    ['Inspection date', inspection.date],
+    ['Location', report.project.location],
+    ['Method', inspection.method_label],
+    ['Inspector', inspection.inspector],
+    ['Visibility', inspection.visibility_label],
+    ['Model', model ? `${model.name} ${model.version}` : null],
+    ['Resolution', resolution?.display_name],
+    ['Generated', `${report.generated_at.slice(0, 16).replace('T', ' ')} UTC`],
+  ]);
+}
+
+function ratingScale(doc: Doc, report: InspectionReport): void {
+  heading(doc, `Rating scale (${report.rating_scale.scale})`);
+  for (const band of report.rating_scale.bands) {
+    ensureSpace(doc, 24);
+    const y = doc.y;
+    const rating = { value: band.value, label: band.label } as FoulingRating;
+    ratingChip(doc, rating, PAGE.margin, y);
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .text(band.description, PAGE.margin + 200, y + 2, { width: CONTENT_WIDTH - 200 });
+    doc.y = Math.max(doc.y, y + 20);
+  }
+  doc
+    .moveDown(0.4)
+    .font('regular')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(
+      `Percentages are of the hull surface in view (Background excluded), rounded to whole percent before the bands apply. Microfouling below ${report.rating_scale.microfouling_min_percent} % of the surface counts as no fouling.`,
+      PAGE.margin,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    )
+    .fillColor('black');
+}
+
+function zoneSummary(doc: Doc, report: InspectionReport): void {
+  heading(doc, 'Summary per hull zone');
+  const classes = report.summary.all_zones.coverage;
+  if (classes.length > 0) {
+    const used = classList(
+      doc,
+      classes.map((entry) => ({ ...entry, percentage: entry.percentage })),
+      PAGE.margin,
+      doc.y,
+      CONTENT_WIDTH,
+    );
+    doc.y += used + 4;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text('Shares above: all zones pooled.', PAGE.margin, doc.y)
+      .fillColor('black');
+    doc.moveDown(0.5);
+  }
+  for (const zone of report.summary.zones) {
+    ensureSpace(doc, 58);
+    const y = doc.y;
+    doc.font('bold').fontSize(11).text(zone.zone_label, PAGE.margin, y, { width: 180 });
+    ratingChip(doc, zone.rating, PAGE.margin + 190, y - 1);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(
+        `${zone.predicted_count} of ${zone.image_count} photo(s) analysed` +
+          (zone.rating ? ` · macrofouling ${percentText(zone.rating.macrofouling_percentage)}` : ''),
+        PAGE.margin,
+        y + 16,
+        { width: CONTENT_WIDTH },
+      )
+      .fillColor('black');
+    stackedBar(doc, zone.coverage, PAGE.margin, y + 29, CONTENT_WIDTH, 9);
+    doc
+      .fontSize(8.5)
+      .text(
+        zone.worst_image ? `Worst photo: ${zone.worst_image.image_name}` : 'Worst photo: none rated',
+        PAGE.margin,
+        y + 41,
+        {
+          width: CONTENT_WIDTH,
+          lineBreak: false,
+        },
+      );
+    doc.y = y + 58;
+  }
+}
+
+const IMAGE_BLOCK_HEIGHT = 330;
+const FIGURE_WIDTH = (CONTENT_WIDTH - 12) / 2;
+const FIGURE_HEIGHT = 190;
+
+function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures: ReportFigures): void {
+  ensureSpace(doc, IMAGE_BLOCK_HEIGHT);
+  const y = doc.y;
+  doc
+    .font('bold')
+    .fontSize(10.5)
+    .text(image.image_name, PAGE.margin, y, { width: CONTENT_WIDTH, lineBreak: false });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(`Zone: ${image.zone_label}`, PAGE.margin, y + 15)
+    .fillColor('black');
+  ratingChip(doc, image.rating, PAGE.margin + 200, y + 13);
+  const top = y + 34;
+  doc.image(figures.original, PAGE.margin, top, {
+    fit: [FIGURE_WIDTH, FIGURE_HEIGHT],
+    align: 'center',
+    valign: 'center',
+  });
+  doc.image(figures.overlay, PAGE.margin + FIGURE_WIDTH + 12, top, {
+    fit: [FIGURE_WIDTH, FIGURE_HEIGHT],
+    align: 'center',
+    valign: 'center',
+  });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text('Photo (ORG)', PAGE.margin, top + FIGURE_HEIGHT + 3, { width: FIGURE_WIDTH, align: 'center' })
+    .text('Prediction overlay', PAGE.margin + FIGURE_WIDTH + 12, top + FIGURE_HEIGHT + 3, {
+      width: FIGURE_WIDTH,
+      align: 'center',
+    })
+    .fillColor('black');
+  const used = classList(doc, image.percentages, PAGE.margin, top + FIGURE_HEIGHT + 18, CONTENT_WIDTH);
+  doc.y = top + FIGURE_HEIGHT + 18 + used + 14;
+  doc
+    .save()
+    .lineWidth(0.5)
+    .moveTo(PAGE.margin, doc.y - 7)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, doc.y - 7)
+    .stroke(LINE)
+    .restore();
+}
+
+function bullets(doc: Doc, lines: string[]): void {
+  for (const line of lines) {
+    ensureSpace(doc, 30);
+    doc.font('regular').fontSize(9.5).text(`•  ${line}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.35);
+  }
+}
+
+function recordBook(doc: Doc, report: InspectionReport): void {
+  const entry = report.record_book_entry;
+  heading(doc, 'Biofouling Record Book: in-water inspection entry');
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(
+      'Pre-filled from this report (IMO MEPC.378(80)); check it before it is entered and signed.',
+      PAGE.margin,
+      doc.y,
+    )
+    .fillColor('black');
+  doc.moveDown(0.6);
+  facts(doc, [
+    ['Entry', entry.entry_type],
+    ['Date', entry.date],
+    ['Location', entry.location],
+    ['Vessel', entry.vessel],
+    ['Areas inspected', entry.areas_inspected.join(', ')],
+    ['Fouling found', entry.fouling_found],
+    ['Rating', entry.rating ? ratingText(entry.rating) : 'Not rated'],
+    ['Method', entry.method],
+    ['Inspector', entry.inspector],
+    ['Remarks', entry.remarks],
+    ['Signature', ' '],
+  ]);
+}
+
+/** Resolves once the reader has taken enough of the PDF, or at once when the PDF was given up. */
+async function keepPaceWithReader(doc: Doc): Promise<void> {
+  while (doc.readableLength > UNREAD_LIMIT && !doc.destroyed) {
+    await Promise.race([once(doc, 'data'), once(doc, 'close')]);
+  }
+}
+
+/**
+ * The PDF rendering of a report (report.json), streamed: pages go to the reader as they are made,
+ * each image's figures are made a few ahead and dropped once placed, and rendering waits while the
+ * reader is more than UNREAD_LIMIT behind, so a 500-image project never sits in memory whole. An
+ * error destroys the stream (the reader sees a broken download, never a short PDF that looks whole).
+ */
+export function renderReportPdf(
+  report: InspectionReport,
+  rated: RatedImage[],
+  storage: Storage,
+): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    info: {
+      Title: `Hull inspection report: ${report.project.name}`,
+      Author: 'Hullscope',
+      Subject: report.vessel ? `${report.vessel.name} inspection` : 'Hull inspection',
+    },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  let page = 1;
+  const footer = () => {
+    const y = PAGE.height - PAGE.margin + 8;
+    // Text below the bottom margin would make pdfkit add a page (and call this again) without this.
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(`Hullscope inspection report · ${report.project.name} · page ${page}`, PAGE.margin, y, {
+        width: CONTENT_WIDTH,
+        align: 'center',
+        lineBreak: false,
+      })
+      .fillColor('black');
+    doc.page.margins.bottom = bottom;
+    doc.x = PAGE.margin;
+    doc.y = PAGE.margin;
+  };
+  doc.on('pageAdded', () => {
+    page += 1;
+    footer();
+  });
+  footer();
+
+  const write = async () => {
+    cover(doc, report);
+    doc.addPage();
+    ratingScale(doc, report);
+    zoneSummary(doc, report);
+    if (report.images.length > 0) {
+      doc.addPage();
+      heading(doc, 'Photos: original and prediction');
+      const prefixes = rated.map((image) => image.prediction.storage_prefix);
+      const ahead: Promise<ReportFigures>[] = [];
+      const schedule = (index: number) => {
+        if (index >= prefixes.length) return;
+        const figures = reportFigures(storage, prefixes[index]!);
+        // Awaited in turn below; one that fails after an earlier failure must not go unhandled.
+        figures.catch(() => undefined);
+        ahead.push(figures);
+      };
+      for (let index = 0; index < FIGURES_AHEAD; index += 1) schedule(index);
+      for (let index = 0; index < report.images.length; index += 1) {
+        if (doc.destroyed) return;
+        const figures = await ahead.shift()!;
+        schedule(index + FIGURES_AHEAD);
+        imageBlock(doc, report.images[index]!, figures);
+        await keepPaceWithReader(doc);
+      }
+    }
+    if (report.images_without_prediction.length > 0) {
+      heading(doc, 'Photos not analysed with this model and resolution');
+      bullets(
+        doc,
+        report.images_without_prediction.map(
+          (image) => `${image.image_name} (${image.hull_zone ? hullZoneLabels[image.hull_zone] : 'no zone'})`,
+        ),
+      );
+    }
+    heading(doc, 'Methods and limitations');
+    bullets(doc, report.methods_and_limitations);
+    recordBook(doc, report);
+    doc.end();
+  };
+  write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
+  return doc;
+}

@@ -1,0 +1,148 @@
+import { InspectionReport } from '@hullscope/contract';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../support/accounts.js';
+import { readZip } from '../../support/predictions.js';
+import { type TestApp, createTestApp } from '../../support/test-app.js';
+import { type InspectionFixture, inspectedProject } from './inspection-fixture.js';
+
+// Issue 18 §6: the inspection report as JSON (the record) and as PDF (its rendering).
+
+let t: TestApp;
+let f: InspectionFixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await inspectedProject(t);
+});
+afterAll(() => t.close());
+
+const get = (path: string, headers = f.user.headers) =>
+  t.app.inject({ method: 'GET', url: `/api/projects/${f.projectId}/${path}`, headers });
+
+/** The text of each page, as a PDF reader extracts it. */
+async function pdfPages(data: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+describe('the inspection report', () => {
+  it('report.json is the record: cover details, scale, summary, images, limitations and a Record Book entry', async () => {
+    const response = await get('report.json');
+    expect(response.statusCode, response.body).toBe(200);
+    const report = InspectionReport.parse(response.json());
+    expect(report.vessel).toMatchObject({
+      name: 'MV Ørnøya Star',
+      imo_number: '9074729',
+      flag: 'NO',
+      flag_name: 'Norway',
+      vessel_type: 'Bulk carrier',
+    });
+    expect(report.inspection).toMatchObject({
+      date: '2026-03-14',
+      method: 'rov',
+      method_label: 'ROV (remotely operated vehicle)',
+      inspector: 'Subsea Survey AS',
+      visibility_label: 'Moderate',
+    });
+    expect(report.model).toMatchObject({
+      name: 'Color Classes',
+      version: '0.0.1',
+      validated_on_real_photos: false,
+    });
+    expect(report.rating_scale.bands.map((band) => band.value)).toEqual([0, 1, 2, 3, 4]);
+    expect(report.summary.overall_rating?.value).toBe(2);
+    // Zone by zone in hull order, worst first within a zone.
+    expect(
+      report.images.map((image) => [image.image_name, image.zone_label, image.rating?.value ?? null]),
+    ).toEqual([
+      ['bow-fouled.png', 'Flat bottom', 4],
+      ['bow-light.png', 'Flat bottom', 2],
+      ['propeller.png', 'Propeller', 1],
+      ['water.png', 'Unassigned', null],
+    ]);
+    expect(report.images[0]!.percentages.find((entry) => entry.label === 'Hard Fouling')?.percentage).toBe(
+      50,
+    );
+    expect(report.images_without_prediction).toEqual([
+      { image_id: f.images.late, image_name: 'late.png', hull_zone: null },
+    ]);
+    // The fixture model's manifest does not claim validation on real photos: the report says so.
+    expect(report.methods_and_limitations.join('\n')).toMatch(/not been validated on real photos/);
+    expect(report.record_book_entry).toMatchObject({
+      entry_type: 'In-water inspection',
+      date: '2026-03-14',
+      location: 'Bergen anchorage',
+      vessel: 'MV Ørnøya Star (IMO 9074729)',
+      areas_inspected: ['Flat bottom', 'Propeller', 'Unassigned'],
+      method: 'ROV (remotely operated vehicle)',
+      inspector: 'Subsea Survey AS',
+    });
+    expect(report.record_book_entry.rating?.value).toBe(2);
+    expect(report.record_book_entry.fouling_found).toMatch(
+      /^Overall rating 2 \(Light macrofouling\)\. Flat bottom: rating 2/,
+    );
+  });
+
+  it('the PDF renders that record: every zone, rating and image name, with the vessel and IMO number', async () => {
+    const response = await get('report/');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('-inspection-report.pdf');
+    expect(decodeURIComponent(String(response.headers['content-disposition']))).toContain(
+      'Dry dock _ spring 2026-inspection-report.pdf',
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPages(response.rawPayload);
+    // Cover; scale and summary; two photos per page (4 photos); the rest (not analysed, methods, Record Book).
+    expect(pages.length).toBe(5);
+    const text = pages.join('\n');
+    for (const expected of [
+      'MV Ørnøya Star',
+      'IMO 9074729',
+      'Norway (NO)',
+      '2026-03-14',
+      'Subsea Survey AS',
+      'Flat bottom',
+      'Propeller',
+      'Unassigned',
+      'IMO rating 0: No fouling',
+      'IMO rating 1: Microfouling',
+      'IMO rating 2: Light macrofouling',
+      'IMO rating 4: Heavy macrofouling',
+      'bow-fouled.png',
+      'bow-light.png',
+      'propeller.png',
+      'water.png',
+      'late.png',
+      'Biofouling Record Book',
+      'not been validated on real photos',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(pages[0]).toContain('IMO rating 2: Light macrofouling');
+  });
+
+  it('the project ZIP (Download All) holds report.json and report.pdf', async () => {
+    const zip = await get('download/');
+    expect(zip.statusCode).toBe(200);
+    const entries = await readZip(zip.rawPayload);
+    const inZip = InspectionReport.parse(JSON.parse(entries.get('report.json')!.toString()));
+    const served = InspectionReport.parse((await get('report.json')).json());
+    expect({ ...inZip, generated_at: '' }).toEqual({ ...served, generated_at: '' });
+    const pages = await pdfPages(entries.get('report.pdf')!);
+    expect(pages.length).toBe(5);
+    expect(pages.join('\n')).toContain('bow-fouled.png');
+  });
+
+  it("is 404 for another user's project, as JSON and as PDF", async () => {
+    const stranger = await signUp(t.app, t.config.mail.outboxDir);
+    expect((await get('report/', stranger.headers)).statusCode).toBe(404);
+    expect((await get('report.json', stranger.headers)).statusCode).toBe(404);
+  });
+});
