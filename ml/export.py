@@ -31,6 +31,16 @@ DESCRIPTIONS = {
 }
 
 
+# The model card's known limits as a user of a report reads them (see MODEL_CARD.md "Known limits").
+LIMITATIONS = [
+    "Trained on procedurally generated (synthetic) images only: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
+    "Light slime, heavy slime or algae and discoloured paint are hard to tell apart, even for people; thin films on dark paint are hard to see.",
+    "Thin structures (single tubeworms, hydroid stalks, filaments) are blurred and tiny isolated recruits are often missed.",
+    "Paint damage exposing dark primer can be mistaken for fouling, and dark fouling for dark paint.",
+    "Photos far closer or farther than about 1.5 to 20 pixels per centimetre of hull, or taken at a steep angle, are read less reliably.",
+]
+
+
 # 2.x (train.py --arch mobile-unet): the same sentence's second half changes.
 DESCRIPTIONS_MOBILE = {k: v.replace("Baseline trained only on procedurally generated images.",
                                     "MobileNetV2 encoder initialised from ImageNet weights (Keras Applications), "
@@ -50,6 +60,9 @@ def manifest(model_id, arch="unet", version=None):
         "architecture": architecture,
         "backbone": backbone,
         "description": (DESCRIPTIONS_MOBILE if arch == "mobile-unet" else DESCRIPTIONS)[model_id],
+        # Quoted in inspection reports' "Methods and limitations" (issue 18 §6); keep with MODEL_CARD.md.
+        "limitations": LIMITATIONS,
+        "validated_on_real_photos": False,
         "input": {"layout": "NCHW", "channels": "RGB", "mean": mean, "std": std, "stride": STRIDE},
         "classes": [{"label": n, "hex_color": c, "in_percentages": p, "fouling_category": fouling_category(n)}
                     for n, c, p in class_list(model_id)],

@@ -229,11 +229,16 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function download<R extends RouteDefinition>(
     route: R,
-    args: ParamsArg<R>,
+    args: ParamsArg<R> & QueryArg<R>,
     fallbackName: string,
   ): Promise<DownloadedFile> {
-    const { params } = args as { params?: Record<string, string | number> };
-    const response = await send(route, filePath(route, params), { method: route.method });
+    const { params, query } = args as {
+      params?: Record<string, string | number>;
+      query?: Record<string, string | number | undefined>;
+    };
+    const response = await send(route, filePath(route, params) + queryString(query), {
+      method: route.method,
+    });
     if (!response.ok) throw errorFor(response.status, await bodyOf(response), response.statusText);
     const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
     return { blob: await response.blob(), filename };

@@ -14,6 +14,8 @@ export const queryKeys = {
     ['projects', projectId, 'images', imageId, 'prediction-thumbnails'] as const,
   predictionSet: (projectId: number, predictionId: number) =>
     ['projects', projectId, 'prediction-sets', predictionId] as const,
+  inspectionSummary: (projectId: number, model?: number, resolution?: number) =>
+    ['projects', projectId, 'inspection-summary', model ?? null, resolution ?? null] as const,
   vessels: ['vessels'] as const,
   vessel: (vesselId: number) => ['vessels', vesselId] as const,
   models: ['cvmodels'] as const,

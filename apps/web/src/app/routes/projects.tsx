@@ -12,10 +12,13 @@ import { SelectedImagePanel } from '@/features/images/components/selected-image-
 import { ThumbnailGrid } from '@/features/images/components/thumbnail-grid';
 import { UploadDialog } from '@/features/images/components/upload-dialog';
 import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/features/images/components/zone-filter';
+import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
+import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
+import { usePredictionCount } from '@/features/projects/api/get-prediction-count';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { useVesselOptions } from '@/features/projects/api/get-vessel-options';
 import { CreateProjectButton } from '@/features/projects/components/create-project-button';
@@ -35,6 +38,7 @@ export function ProjectsRoute() {
   const [zoneFilter, setZoneFilter] = useState<ZoneFilterValue>('all');
   const { running, requestId, progress } = useRunningRequest();
   const thumbnails = useThumbnails(projectId);
+  const predictionCount = usePredictionCount(projectId, running);
   const project = projects.data?.find((candidate) => candidate.id === projectId) ?? null;
   const vessels = useVesselOptions();
   const vesselId = project?.vessel ?? null;
@@ -67,6 +71,20 @@ export function ProjectsRoute() {
           <CreateProjectButton onCreated={(created) => selectProject(created.id)} />
           <EditProjectButton project={project} disabled={running} onDeleted={() => selectProject(null)} />
           <DownloadAllButton projectId={project ? project.id : null} requestRunning={running} />
+          <DownloadReportButton
+            projectId={project ? project.id : null}
+            requestRunning={running}
+            hasPredictions={(predictionCount.data?.prediction_count ?? 0) > 0}
+          />
+          <InspectionSummaryButton
+            projectId={project ? project.id : null}
+            requestRunning={running}
+            onOpenImage={(image) => {
+              setZoneFilter('all');
+              setImageId(image.image_id);
+              setPredictionId(image.prediction_id);
+            }}
+          />
           {running && <RunningRequestAlert requestId={requestId} progress={progress} />}
         </Stack>
       </Paper>

@@ -1,0 +1,23 @@
+import { routes } from '@hullscope/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
+import type { PredictionPairChoice } from './get-inspection-summary';
+
+/** The inspection report PDF, saved under the name of its Content-Disposition header. */
+export const downloadReport = async ({
+  projectId,
+  pair,
+}: {
+  projectId: number;
+  pair: PredictionPairChoice;
+}) =>
+  saveFile(
+    await api.download(
+      routes.inspectionReportPdf,
+      { params: { id: projectId }, query: pair },
+      `project-${projectId}-inspection-report.pdf`,
+    ),
+  );
+
+export const useDownloadReport = () => useMutation({ mutationFn: downloadReport });
