@@ -142,7 +142,7 @@ try {
   console.log(`built server (pid ${pid}); photos ${side} px, six zones, Base at standard resolution`);
   console.log(
     ['photos', 'what', 'seconds', 'size', 'pages', 'peak RSS', 'RSS before', 'x 100-photo time']
-      .map((title, index) => (index < 2 ? title.padEnd(8) : title.padStart(12)))
+      .map((title, index) => (index < 2 ? title.padEnd(8) : title.padStart(index === 7 ? 18 : 12)))
       .join(''),
   );
   let smallestSeconds: number | undefined;

@@ -182,3 +182,27 @@ export const InspectionReport = z
   })
   .meta({ id: 'InspectionReport' });
 export type InspectionReport = z.infer<typeof InspectionReport>;
+
+/**
+ * One inspection of a vessel (a project naming it) with its outcome, for the fleet view and the
+ * vessel's trend (issue 18 §7): the overall rating and the macrofouling of all its zones pooled, from
+ * the project's most used model and resolution.
+ */
+export const VesselInspection = z
+  .object({
+    project: id,
+    project_name: z.string(),
+    inspection_date: z.string().nullable().describe('YYYY-MM-DD, or null when not recorded'),
+    location: z.string(),
+    inspection_method: InspectionMethod.nullable(),
+    inspector: z.string().nullable(),
+    photos: z.number().int().nonnegative(),
+    analysed_photos: z.number().int().nonnegative(),
+    overall_rating: FoulingRating.nullable(),
+    macrofouling_percentage: z
+      .number()
+      .nullable()
+      .describe('Of the hull surface of all its analysed photos pooled; null when none was rated'),
+  })
+  .meta({ id: 'VesselInspection' });
+export type VesselInspection = z.infer<typeof VesselInspection>;

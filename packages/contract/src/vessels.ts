@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime, messages, optionalText, requiredText } from './common.js';
+import { VesselInspection } from './inspections.js';
 
 /**
  * The IMO ship identification number: seven digits, the last a check digit. The first six are
@@ -98,6 +99,12 @@ export const Vessel = z
     antifouling_system: z.string().nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
+    inspections: z
+      .array(VesselInspection)
+      .optional()
+      .describe(
+        'The projects naming this vessel with their outcome, oldest inspection first (undated ones last): the fleet view and trend',
+      ),
   })
   .meta({ id: 'Vessel' });
 export type Vessel = z.infer<typeof Vessel>;

@@ -1,6 +1,6 @@
 import type { HullZone } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, ProjectRow } from '../../db/schema.js';
 
 /** A model and resolution that predictions of a project were made with, and how many. */
 export interface PairCount {
@@ -100,6 +100,18 @@ export function inspectionsRepository(db: Kysely<DB>) {
         .where('project_id', '=', projectId)
         .where('model_id', '=', modelId)
         .where('resolution_id', '=', resolutionId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The owner's projects that name one of these vessels (their inspections). */
+    projectsOfVessels(owner: number, vesselIds: number[]): Promise<ProjectRow[]> {
+      if (vesselIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('projects')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('vessel_id', 'in', vesselIds)
         .orderBy('id')
         .execute();
     },

@@ -1,17 +1,41 @@
 import { routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { withInspections } from '../inspections/vessel-inspections.js';
 import { vesselsService } from './vessels.service.js';
 
-export const registerVesselRoutes: ApiRegistrar = ({ router, db }) => {
+export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
   const vessels = vesselsService(db);
 
-  router.add(routes.listVessels, ({ user }) => vessels.list(user.id));
+  // The fleet view (issue 18 §7): each vessel with its inspections and their ratings.
+  router.add(routes.listVessels, async ({ user }) =>
+    withInspections(db, user.id, await vessels.list(user.id), config.foulingRating),
+  );
 
-  router.add(routes.createVessel, ({ user, body }) => vessels.create(user.id, body));
+  // A new vessel has no inspections yet; every vessel answer carries them, so one shape serves all.
+  router.add(routes.createVessel, async ({ user, body }) => ({
+    ...(await vessels.create(user.id, body)),
+    inspections: [],
+  }));
 
-  router.add(routes.getVessel, ({ user, params }) => vessels.get(user.id, params.id));
+  router.add(routes.getVessel, async ({ user, params }) => {
+    const [vessel] = await withInspections(
+      db,
+      user.id,
+      [await vessels.get(user.id, params.id)],
+      config.foulingRating,
+    );
+    return vessel!;
+  });
 
-  router.add(routes.updateVessel, ({ user, params, body }) => vessels.update(user.id, params.id, body));
+  router.add(routes.updateVessel, async ({ user, params, body }) => {
+    const [vessel] = await withInspections(
+      db,
+      user.id,
+      [await vessels.update(user.id, params.id, body)],
+      config.foulingRating,
+    );
+    return vessel!;
+  });
 
   router.add(routes.deleteVessel, async ({ user, params }) => {
     await vessels.delete(user.id, params.id);

@@ -56,6 +56,7 @@ describe('creating a vessel', () => {
       antifouling_system: 'Silicone fouling-release coating, applied 2023-05',
       created_at: timestamp,
       updated_at: timestamp,
+      inspections: [],
     });
     expect((await get(owner, response.json().id)).json()).toEqual(response.json());
   });

@@ -7,7 +7,6 @@ import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { useCountries } from '@/features/account/api/get-countries';
-import { useProjects } from '@/features/projects/api/get-projects';
 import { useVessel } from '@/features/vessels/api/get-vessel';
 import { DeleteVesselButton } from '@/features/vessels/components/delete-vessel-button';
 import { EditVesselButton } from '@/features/vessels/components/edit-vessel-button';
@@ -19,7 +18,7 @@ function vesselIdOf(param: string | undefined): number | null {
   return param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
 }
 
-/** One vessel's page: its details and its inspections (the projects that name it). */
+/** One vessel's page: its details, its fouling trend and its inspections (the projects that name it). */
 export function VesselRoute() {
   const vesselId = vesselIdOf(useParams().vesselId);
   return vesselId === null ? <NotFound /> : <VesselPage vesselId={vesselId} />;
@@ -28,7 +27,6 @@ export function VesselRoute() {
 function VesselPage({ vesselId }: { vesselId: number }) {
   const vessel = useVessel(vesselId);
   const countries = useCountries().data ?? [];
-  const projects = useProjects().data ?? [];
   const navigate = useNavigate();
 
   if (!vessel.isSuccess) return null;
@@ -46,7 +44,10 @@ function VesselPage({ vesselId }: { vesselId: number }) {
       </Stack>
       <Stack spacing={2}>
         <VesselDetails vessel={data} countries={countries} />
-        <VesselInspections inspections={projects.filter((project) => project.vessel === vesselId)} />
+        <VesselInspections
+          inspections={data.inspections ?? []}
+          projectLink={(projectId) => `${paths.app.projects}?project=${projectId}`}
+        />
       </Stack>
     </Box>
   );

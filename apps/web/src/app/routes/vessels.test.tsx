@@ -1,4 +1,4 @@
-import type { Vessel } from '@hullscope/contract';
+import type { FoulingRating, Vessel, VesselInspection } from '@hullscope/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,11 @@ const countries = [
 describe('the Vessels page (issue 18 §7)', () => {
   it('lists the vessels with IMO number, flag and type, each opening its page', async () => {
     stubApi({
-      'GET /api/vessels/': () => jsonResponse([nordstern, tug]),
+      'GET /api/vessels/': () =>
+        jsonResponse([
+          { ...nordstern, inspections: [dryDock, survey, undated] },
+          { ...tug, inspections: [] },
+        ]),
       'GET /api/countries/': () => jsonResponse(countries),
     });
     renderWithApp(<VesselsRoute />);
@@ -44,9 +48,21 @@ describe('the Vessels page (issue 18 §7)', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['MV Nordstern', 'IMO 9074729', 'Norway', 'Bulk carrier', '']);
+    ).toEqual([
+      'MV Nordstern',
+      'IMO 9074729',
+      'Norway',
+      'Bulk carrier',
+      '2026-03-15',
+      'IMO rating 3: medium macrofouling',
+      '',
+      '',
+    ]);
+    expect(
+      within(row).getByRole('img', { name: 'Macrofouling 7.5 % → 22.3 % over 2 rated inspections' }),
+    ).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'MV Nordstern' })).toHaveAttribute('href', '/vessels/7/');
-    expect(screen.getByRole('row', { name: /Tug 1/ })).toHaveTextContent('Tug 1———');
+    expect(screen.getByRole('row', { name: /Tug 1/ })).toHaveTextContent('Tug 1——————');
   });
 
   it('says when there are no vessels yet', async () => {
@@ -134,35 +150,56 @@ describe('the Vessels page (issue 18 §7)', () => {
 });
 
 /** A project as GET /api/projects/ answers it, naming `vessel`. */
-function project(
-  id: number,
+const scale = 'IMO MEPC.378(80)' as const;
+const rating = (
+  value: 0 | 1 | 2 | 3 | 4,
+  label: FoulingRating['label'],
+  macrofouling: number,
+): FoulingRating => ({
+  scale,
+  value,
+  label,
+  macrofouling_percentage: macrofouling,
+  microfouling_percentage: 0,
+});
+
+/** An inspection of the vessel as the API answers it (oldest first in the vessel's list). */
+function inspection(
+  projectId: number,
   name: string,
-  vessel: number | null,
   inspectionDate: string | null,
-  method: string | null = null,
-) {
+  method: VesselInspection['inspection_method'],
+  overall: FoulingRating | null,
+): VesselInspection {
   return {
-    id,
-    name,
-    location: 'Rotterdam',
-    description: null,
-    owner: 1,
-    created_at: '2026-01-01T08:00:00.000Z',
-    updated_at: '2026-01-01T08:00:00.000Z',
-    vessel,
+    project: projectId,
+    project_name: name,
     inspection_date: inspectionDate,
+    location: 'Rotterdam',
     inspection_method: method,
     inspector: null,
-    visibility: null,
+    photos: 12,
+    analysed_photos: overall ? 10 : 0,
+    overall_rating: overall,
+    macrofouling_percentage: overall ? overall.macrofouling_percentage : null,
   };
 }
+
+const dryDock = inspection(
+  1,
+  'Dry dock 2025',
+  '2025-04-02',
+  'dry_dock',
+  rating(2, 'Light macrofouling', 7.5),
+);
+const survey = inspection(3, 'In-water survey', '2026-03-15', 'rov', rating(3, 'Medium macrofouling', 22.25));
+const undated = inspection(4, 'Undated', null, null, null);
 
 describe("a vessel's page", () => {
   it('shows its details and says that no inspections are linked yet', async () => {
     stubApi({
-      'GET /api/vessels/7/': () => jsonResponse(nordstern),
+      'GET /api/vessels/7/': () => jsonResponse({ ...nordstern, inspections: [] }),
       'GET /api/countries/': () => jsonResponse(countries),
-      'GET /api/projects/': () => jsonResponse([project(3, 'Other ship', 12, '2026-01-01')]),
     });
     renderWithApp(<VesselRoute />, { path: '/vessels/7/', route: '/vessels/:vesselId' });
     expect(await screen.findByRole('heading', { name: 'MV Nordstern' })).toBeInTheDocument();
@@ -176,17 +213,10 @@ describe("a vessel's page", () => {
     );
   });
 
-  it('lists the projects that name it as its inspections, newest first, with date, place and method', async () => {
+  it('lists its inspections newest first with rating and macrofouling, each linking to its project, under the trend', async () => {
     stubApi({
-      'GET /api/vessels/7/': () => jsonResponse(nordstern),
+      'GET /api/vessels/7/': () => jsonResponse({ ...nordstern, inspections: [dryDock, survey, undated] }),
       'GET /api/countries/': () => jsonResponse(countries),
-      'GET /api/projects/': () =>
-        jsonResponse([
-          project(1, 'Dry dock 2025', 7, '2025-04-02', 'dry_dock'),
-          project(2, 'Other ship', 12, '2026-02-01', 'diver'),
-          project(3, 'In-water survey', 7, '2026-03-15', 'rov'),
-          project(4, 'Undated', 7, null, null),
-        ]),
     });
     renderWithApp(<VesselRoute />, { path: '/vessels/7/', route: '/vessels/:vesselId' });
     const table = await screen.findByRole('table', { name: 'Inspections of this vessel' });
@@ -199,10 +229,38 @@ describe("a vessel's page", () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['2026-03-15', 'In-water survey', 'Rotterdam', 'ROV (remotely operated vehicle)', ''],
-      ['2025-04-02', 'Dry dock 2025', 'Rotterdam', 'Dry dock', ''],
-      ['Not recorded', 'Undated', 'Rotterdam', '', ''],
+      ['Not recorded', 'Undated', 'Rotterdam', '', '', '0 of 12', 'IMO rating: not rated', '–'],
+      [
+        '2026-03-15',
+        'In-water survey',
+        'Rotterdam',
+        'ROV (remotely operated vehicle)',
+        '',
+        '10 of 12',
+        'IMO rating 3: medium macrofouling',
+        '22.3 %',
+      ],
+      [
+        '2025-04-02',
+        'Dry dock 2025',
+        'Rotterdam',
+        'Dry dock',
+        '',
+        '10 of 12',
+        'IMO rating 2: light macrofouling',
+        '7.5 %',
+      ],
     ]);
+    expect(within(table).getByRole('link', { name: 'In-water survey' })).toHaveAttribute(
+      'href',
+      '/projects/?project=3',
+    );
+    // The trend places the dated, rated inspections in order; the undated one is left out.
+    expect(
+      within(screen.getByRole('region', { name: 'Fouling trend' })).getByRole('img', {
+        name: 'Fouling trend: Macrofouling 7.5 % → 22.3 % over 2 rated inspections',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('is not found for an unknown or malformed id', async () => {

@@ -1,33 +1,44 @@
-import { inspectionMethodLabels, type Project } from '@hullscope/contract';
+import { inspectionMethodLabels, type VesselInspection } from '@hullscope/contract';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { SectionCard } from '@/components/ui/section-card';
+import { FoulingTrendChart } from './fouling-trend';
 
-/** Newest inspection first; projects without an inspection date after those with one, newest made first. */
-function byInspectionDate(a: Project, b: Project): number {
-  const dateA = a.inspection_date ?? '';
-  const dateB = b.inspection_date ?? '';
-  if (dateA !== dateB) return dateA < dateB ? 1 : -1;
-  return b.id - a.id;
+interface VesselInspectionsProps {
+  /** Oldest first, as the API answers them. */
+  inspections: VesselInspection[];
+  /** Where an inspection's project opens. */
+  projectLink: (projectId: number) => string;
 }
 
 /**
- * The vessel's inspections: the projects that name it, with their date, place and method. Ratings
- * and the fouling trend join them with the inspection summary (issue 18 §5).
+ * The vessel's inspections (issue 18 §7): the fouling trend, then each inspection newest first with
+ * its date, place, method, photos analysed, overall rating and macrofouling, linking to its project.
  */
-export function VesselInspections({ inspections }: { inspections: Project[] }) {
-  return (
-    <SectionCard title="Inspections">
-      {inspections.length === 0 ? (
+export function VesselInspections({ inspections, projectLink }: VesselInspectionsProps) {
+  if (inspections.length === 0) {
+    return (
+      <SectionCard title="Inspections">
         <Typography color="text.secondary">
           No inspections are linked to this vessel yet. Choose this vessel in a project's Inspection details
           to add one.
         </Typography>
-      ) : (
+      </SectionCard>
+    );
+  }
+  return (
+    <>
+      <SectionCard title="Fouling trend">
+        <FoulingTrendChart inspections={inspections} />
+      </SectionCard>
+      <SectionCard title="Inspections">
         <Table size="small" aria-label="Inspections of this vessel">
           <TableHead>
             <TableRow>
@@ -36,23 +47,41 @@ export function VesselInspections({ inspections }: { inspections: Project[] }) {
               <TableCell>Location</TableCell>
               <TableCell>Method</TableCell>
               <TableCell>Inspector</TableCell>
+              <TableCell align="right">Photos Analysed</TableCell>
+              <TableCell>Rating</TableCell>
+              <TableCell align="right">Macrofouling</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {[...inspections].sort(byInspectionDate).map((inspection) => (
-              <TableRow key={inspection.id}>
+            {[...inspections].reverse().map((inspection) => (
+              <TableRow key={inspection.project}>
                 <TableCell>{inspection.inspection_date ?? 'Not recorded'}</TableCell>
-                <TableCell>{inspection.name}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={projectLink(inspection.project)}>
+                    {inspection.project_name}
+                  </Link>
+                </TableCell>
                 <TableCell>{inspection.location}</TableCell>
                 <TableCell>
                   {inspection.inspection_method ? inspectionMethodLabels[inspection.inspection_method] : ''}
                 </TableCell>
                 <TableCell>{inspection.inspector ?? ''}</TableCell>
+                <TableCell align="right">
+                  {inspection.analysed_photos} of {inspection.photos}
+                </TableCell>
+                <TableCell>
+                  <FoulingRatingChip rating={inspection.overall_rating} />
+                </TableCell>
+                <TableCell align="right">
+                  {inspection.macrofouling_percentage === null
+                    ? '–'
+                    : `${inspection.macrofouling_percentage.toFixed(1)} %`}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      )}
-    </SectionCard>
+      </SectionCard>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { Country, Vessel } from '@hullscope/contract';
+import type { Country, Vessel, VesselInspection } from '@hullscope/contract';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,12 +10,29 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { paths } from '@/config/paths';
 import { DeleteVesselButton } from './delete-vessel-button';
 import { EditVesselButton } from './edit-vessel-button';
+import { FoulingSparkline } from './fouling-trend';
 import { flagLabel, imoLabel } from './vessel-labels';
 
-/** The fleet: name (opening the vessel's page), IMO number, flag and type, with Edit and Delete. */
+/** The latest dated inspection (or the latest made, when none has a date): its date and rating. */
+function LatestInspectionCells({ inspections }: { inspections: VesselInspection[] }) {
+  const dated = inspections.filter((inspection) => inspection.inspection_date !== null);
+  const latest = dated.at(-1) ?? inspections.at(-1);
+  return (
+    <>
+      <TableCell>{latest ? (latest.inspection_date ?? 'Date not recorded') : '—'}</TableCell>
+      <TableCell>{latest ? <FoulingRatingChip rating={latest.overall_rating} /> : '—'}</TableCell>
+    </>
+  );
+}
+
+/**
+ * The fleet: name (opening the vessel's page), IMO number, flag and type, the latest inspection with
+ * its rating and the macrofouling trend (issue 18 §7), with Edit and Delete.
+ */
 export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countries: Country[] }) {
   if (vessels.length === 0) {
     return (
@@ -35,6 +52,9 @@ export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countr
             <TableCell>IMO Number</TableCell>
             <TableCell>Flag</TableCell>
             <TableCell>Type</TableCell>
+            <TableCell>Latest Inspection</TableCell>
+            <TableCell>Latest Rating</TableCell>
+            <TableCell>Trend</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -49,6 +69,10 @@ export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countr
               <TableCell>{imoLabel(vessel.imo_number)}</TableCell>
               <TableCell>{flagLabel(vessel.flag, countries)}</TableCell>
               <TableCell>{vessel.vessel_type ?? '—'}</TableCell>
+              <LatestInspectionCells inspections={vessel.inspections ?? []} />
+              <TableCell>
+                <FoulingSparkline inspections={vessel.inspections ?? []} />
+              </TableCell>
               <TableCell align="right">
                 <Stack direction="row" spacing={0.5} justifyContent="flex-end">
                   <EditVesselButton vessel={vessel} countries={countries} compact />
