@@ -8,6 +8,8 @@
 // server's peak RSS during the scenario (Linux VmHWM, reset before it) and its RSS a second after,
 // and each figure's ratio to the project list measured in the same run. The load generator shares
 // the machine's cores with the server: figures are for comparing scenarios, not absolute capacity.
+// First it times the upload of a 4032 × 3024 JPEG against a plain decode + resize of the same photo
+// (upload-timing.ts): the upload target is at most 1.3 × that.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { peakRssMb, procStatusMb, realSamplesDir, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
+import { measureUploadTiming } from './upload-timing.js';
+import { PREVIEW_SIDE } from '../src/media/renditions.js';
 
 const { values } = parseArgs({
   options: {
@@ -240,6 +244,12 @@ try {
   console.log(
     `built server (pid ${pid}), ${imageCount} images of 640x480 uploaded in ${seedSeconds.toFixed(1)} s; ` +
       `${clients} clients, ${seconds} s per scenario; idle RSS ${procStatusMb('VmRSS', pid)} MB`,
+  );
+  const uploadTiming = await measureUploadTiming(server, access, 7);
+  console.log(
+    `upload of a 4032x3024 JPEG: median ${uploadTiming.uploadMs.toFixed(0)} ms per request against ` +
+      `${uploadTiming.decodeResizeMs.toFixed(0)} ms for a plain decode + resize to ${PREVIEW_SIDE} px of the same photo ` +
+      `(${uploadTiming.runs} runs each, in turn): ${(uploadTiming.uploadMs / uploadTiming.decodeResizeMs).toFixed(2)}x (target <= 1.3x)`,
   );
   const results: Result[] = [];
   for (const scenario of scenarios) results.push(await run(scenario, access, pid));

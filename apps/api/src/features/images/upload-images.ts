@@ -57,13 +57,19 @@ async function storeImage(
   // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may have
   // left files under it, which must not mix with this image's.
   await storage.deletePrefix(prefix);
-  await storage.putFile(storageKeys.file(prefix, imageFiles.original(file.format)), file.staged.tempPath);
-  await storage.putBuffer(storageKeys.file(prefix, imageFiles.thumbnail), file.renditions.thumbnail);
-  await storage.putBuffer(
-    storageKeys.file(prefix, imageFiles.thumbnailBase64),
-    base64Bytes(file.renditions.thumbnail),
-  );
-  await storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview);
+  // Four independent files, written together (on S3, four requests in flight rather than one after
+  // another). All settle before a failure is thrown, so the clean-up never races a write still going.
+  const written = await Promise.allSettled([
+    storage.putFile(storageKeys.file(prefix, imageFiles.original(file.format)), file.staged.tempPath),
+    storage.putBuffer(storageKeys.file(prefix, imageFiles.thumbnail), file.renditions.thumbnail),
+    storage.putBuffer(
+      storageKeys.file(prefix, imageFiles.thumbnailBase64),
+      base64Bytes(file.renditions.thumbnail),
+    ),
+    storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview),
+  ]);
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   await images.setStoragePrefix(id, prefix);
   return { id };
 }

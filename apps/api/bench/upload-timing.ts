@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { PREVIEW_SIDE } from '../src/media/renditions.js';
+import { benchOriginal, median } from './bench-support.js';
+import type { BuiltServer } from './built-server.js';
+
+export interface UploadTiming {
+  runs: number;
+  /** Median wall time of one upload request of the photo, from sending to the 201. */
+  uploadMs: number;
+  /** Median time of a plain decode of the same photo and resize to the preview size, in this process. */
+  decodeResizeMs: number;
+}
+
+/**
+ * Issue 21: the upload of a 12 MP JPEG against a plain decode + resize of it (the least any upload
+ * must do to make its preview), both timed in turn in the same minutes so machine drift hits both.
+ * Each upload is a new image (the same bytes under a new name) in its own project.
+ */
+export async function measureUploadTiming(
+  server: BuiltServer,
+  access: string,
+  runs: number,
+): Promise<UploadTiming> {
+  const photo = await readFile(await benchOriginal());
+  const project = await server.api<{ id: number }>('POST', '/api/projects/', access, {
+    name: 'Upload timing',
+    location: 'Lab',
+  });
+  const plainDecodeResize = () =>
+    sharp(photo)
+      .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer();
+  const upload = async (index: number) => {
+    const form = new FormData();
+    form.append('images', new Blob([photo], { type: 'image/jpeg' }), `phone-${index}.jpg`);
+    await server.api('POST', `/api/projects/${project.id}/image-upload/`, access, form);
+  };
+  // Warm both paths: the first of each pays for loading code and libvips' caches.
+  await upload(0);
+  await plainDecodeResize();
+  const uploads: number[] = [];
+  const plain: number[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    let started = performance.now();
+    await upload(run);
+    uploads.push(performance.now() - started);
+    started = performance.now();
+    await plainDecodeResize();
+    plain.push(performance.now() - started);
+  }
+  return { runs, uploadMs: median(uploads), decodeResizeMs: median(plain) };
+}
