@@ -159,3 +159,10 @@ export const ImageDetails = z
   .meta({ id: 'ImageDetails' });
 export type ImageDetails = z.infer<typeof ImageDetails>;
 export const ImageDetailsList = z.array(ImageDetails);
+
+/**
+ * The upload limits a server has unless its operator sets UPLOAD_MAX_FILES, UPLOAD_MAX_FILE_MB and
+ * UPLOAD_MAX_MEGAPIXELS; the web app's upload dialog states them. Formats are what the server decodes.
+ */
+export const UPLOAD_DEFAULT_LIMITS = { maxFiles: 20, maxFileMb: 50, maxMegapixels: 100 } as const;
+export const UPLOAD_FORMATS_TEXT = 'JPEG, PNG, WebP, TIFF or HEIC';
