@@ -56,7 +56,9 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
       alt={`Prediction mask of ${ORG.image_name}`}
       data-testid="prediction-overlay"
       draggable={false}
-      sx={{ ...fill, position: 'absolute', inset: 0, opacity, clipPath: clip }}
+      sx={{ ...fill, position: 'absolute', inset: 0 }}
+      // Inline: these change with every slider step, which would make a new class each time.
+      style={{ opacity, clipPath: clip }}
     />
   );
   const originalImage = (
@@ -98,11 +100,11 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
               <Box
                 aria-hidden
                 data-testid="split-line"
+                style={{ left: `${split}%` }}
                 sx={{
                   position: 'absolute',
                   top: 0,
                   bottom: 0,
-                  left: `${split}%`,
                   width: 2,
                   ml: '-1px',
                   bgcolor: 'common.white',
