@@ -196,9 +196,7 @@ describe('the end of a run (issue 22)', () => {
     stubProjectsApi({ request_id: 7, status: 'RUNNING' } as never);
     openAt('/projects/5/');
     expect(
-      await screen.findByText('Prediction 7 finished: 12 images, 1 failed and refunded', undefined, {
-        timeout: 5000,
-      }),
+      await screen.findByText('Prediction 7 finished: 12 images, 1 failed and refunded', undefined, SETTLED),
     ).toBeInTheDocument();
   });
 });
