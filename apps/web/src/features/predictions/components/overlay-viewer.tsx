@@ -163,7 +163,9 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
       <Typography variant="body2" color="text.secondary">
         {ORG.width}x{ORG.height}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, mt: 2 }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 3fr) 2fr' }, mt: 2 }}
+      >
         <StatisticsPanel statistics={STAT} />
         <Box>
           {foulingRating !== undefined && (
