@@ -70,7 +70,8 @@ describe('a new customer from sign-up to downloaded results', () => {
     await saveScreenshot(page, 'login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await toast('Logged in successfully').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // The router moves to / once the page's lazily loaded chunk has arrived (issue 21).
+    await page.waitForURL((url) => url.pathname === '/');
     await page
       .getByTestId('welcome')
       .filter({ hasText: `Welcome, ${account.first_name}` })

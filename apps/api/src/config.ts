@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UPLOAD_DEFAULT_LIMITS } from '@hullscope/contract';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.js';
 import type { ThrottleSettings } from './features/auth/login-throttle.js';
@@ -69,9 +70,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   MODELS_DIR: optionalString,
-  UPLOAD_MAX_FILE_MB: positiveInt(50),
-  UPLOAD_MAX_MEGAPIXELS: positiveInt(100),
-  UPLOAD_MAX_FILES: positiveInt(20),
+  UPLOAD_MAX_FILE_MB: positiveInt(UPLOAD_DEFAULT_LIMITS.maxFileMb),
+  UPLOAD_MAX_MEGAPIXELS: positiveInt(UPLOAD_DEFAULT_LIMITS.maxMegapixels),
+  UPLOAD_MAX_FILES: positiveInt(UPLOAD_DEFAULT_LIMITS.maxFiles),
   UPLOAD_MAX_CONCURRENT_PER_USER: positiveInt(2),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),

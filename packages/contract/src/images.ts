@@ -114,3 +114,35 @@ export const ThumbnailsQuery = z.object({
   limit: queryInteger(1, THUMBNAIL_PAGE_MAX).optional(),
 });
 export type ThumbnailsQuery = z.output<typeof ThumbnailsQuery>;
+
+/** One prediction an image has: which model at which resolution (a web app's filter needs no pixels). */
+export const ImagePredictionKey = z
+  .object({ prediction_id: id, model_id: id, resolution_id: id })
+  .meta({ id: 'ImagePredictionKey' });
+export type ImagePredictionKey = z.infer<typeof ImagePredictionKey>;
+
+/**
+ * An image's details without pixels, for sorting and filtering a project's images (issue 22): the
+ * upload time and the predictions it has, so a client can count them, filter by model and
+ * resolution, and pick the images that still lack one.
+ */
+export const ImageDetails = z
+  .object({
+    id,
+    image_name: z.string(),
+    uploaded_at: z.string().describe('ISO 8601 UTC time of the upload'),
+    width: z.number().int(),
+    height: z.number().int(),
+    hull_zone: hullZoneField(),
+    predictions: z.array(ImagePredictionKey),
+  })
+  .meta({ id: 'ImageDetails' });
+export type ImageDetails = z.infer<typeof ImageDetails>;
+export const ImageDetailsList = z.array(ImageDetails);
+
+/**
+ * The upload limits a server has unless its operator sets UPLOAD_MAX_FILES, UPLOAD_MAX_FILE_MB and
+ * UPLOAD_MAX_MEGAPIXELS; the web app's upload dialog states them. Formats are what the server decodes.
+ */
+export const UPLOAD_DEFAULT_LIMITS = { maxFiles: 20, maxFileMb: 50, maxMegapixels: 100 } as const;
+export const UPLOAD_FORMATS_TEXT = 'JPEG, PNG, WebP, TIFF or HEIC';

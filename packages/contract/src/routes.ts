@@ -22,6 +22,7 @@ import {
 } from './credits.js';
 import {
   FullImage,
+  ImageDetailsList,
   ImageSummary,
   ImageThumbnailList,
   ImageUpdateRequest,
@@ -398,6 +399,16 @@ export const routes = {
     params: ProjectParams,
     query: ThumbnailsQuery,
     response: ImageThumbnailList,
+  }),
+  listImageDetails: route({
+    method: 'GET',
+    path: '/api/projects/:id/image-details/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary: "The project's images without pixels: name, upload time, size, zone and predictions",
+    params: ProjectParams,
+    response: ImageDetailsList,
   }),
   getImage: route({
     method: 'GET',

@@ -121,4 +121,21 @@ describe('the route table', () => {
     renderApp('/legal/');
     expect(await screen.findByRole('heading', { name: 'Terms of Use', level: 1 })).toBeInTheDocument();
   });
+
+  it('loads a signed-in page on demand and renders it inside the shell (issue 21: lazy routes)', async () => {
+    stubApi({
+      'GET /api/user/': () =>
+        jsonResponse({
+          id: 1,
+          username: 'ada',
+          email: 'ada@shipyard.example',
+          first_name: 'Ada',
+          last_name: 'L',
+        }),
+      'GET /api/credits/': () => jsonResponse({ credits: 50 }),
+    });
+    window.localStorage.setItem('access_token', jwt(inSeconds(600)));
+    renderApp('/help/');
+    expect(await screen.findByRole('heading', { name: 'Help', level: 1 })).toBeInTheDocument();
+  });
 });

@@ -1,36 +1,104 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoadingScreen } from '@/components/ui/loading-screen';
 import { NotFound } from '@/components/ui/not-found';
-import { ConfirmEmailChange } from '@/features/account/components/confirm-email-change';
-import { ConfirmRegistration } from '@/features/auth/components/confirm-registration';
-import { FinalizeRegistration } from '@/features/auth/components/finalize-registration';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { RegisterForm } from '@/features/auth/components/register-form';
-import { RequestPasswordResetForm } from '@/features/auth/components/request-password-reset-form';
-import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { GettingStartedGuide } from '@/features/guides/components/getting-started-guide';
-import { HelpArticle } from '@/features/guides/components/help-article';
-import { Imprint } from '@/features/legal/components/imprint';
-import { LicenseTerms } from '@/features/legal/components/license-terms';
-import { PrivacyPolicy } from '@/features/legal/components/privacy-policy';
-import { TermsOfUse } from '@/features/legal/components/terms-of-use';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
 import { LegalLayout } from './layouts/legal-layout';
 import { RootLayout } from './layouts/root-layout';
 import { ShellLayout } from './layouts/shell-layout';
-import { AccountRoute } from './routes/account';
-import { ProjectsRoute } from './routes/projects';
-import { TransactionsRoute } from './routes/transactions';
-import { VesselRoute } from './routes/vessel';
-import { VesselsRoute } from './routes/vessels';
+
+/**
+ * A route whose page is loaded on demand (issue 21): the first visit downloads only the shell and
+ * the page it opens; the router fetches a page's chunk before it renders it.
+ */
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const pages = {
+  login: lazyPage(
+    () => import('@/features/auth/components/login-form'),
+    (m) => m.LoginForm,
+  ),
+  register: lazyPage(
+    () => import('@/features/auth/components/register-form'),
+    (m) => m.RegisterForm,
+  ),
+  finalizeRegistration: lazyPage(
+    () => import('@/features/auth/components/finalize-registration'),
+    (m) => m.FinalizeRegistration,
+  ),
+  confirmRegistration: lazyPage(
+    () => import('@/features/auth/components/confirm-registration'),
+    (m) => m.ConfirmRegistration,
+  ),
+  requestPasswordReset: lazyPage(
+    () => import('@/features/auth/components/request-password-reset-form'),
+    (m) => m.RequestPasswordResetForm,
+  ),
+  resetPassword: lazyPage(
+    () => import('@/features/auth/components/reset-password-form'),
+    (m) => m.ResetPasswordForm,
+  ),
+  confirmEmailChange: lazyPage(
+    () => import('@/features/account/components/confirm-email-change'),
+    (m) => m.ConfirmEmailChange,
+  ),
+  terms: lazyPage(
+    () => import('@/features/legal/components/terms-of-use'),
+    (m) => m.TermsOfUse,
+  ),
+  privacy: lazyPage(
+    () => import('@/features/legal/components/privacy-policy'),
+    (m) => m.PrivacyPolicy,
+  ),
+  license: lazyPage(
+    () => import('@/features/legal/components/license-terms'),
+    (m) => m.LicenseTerms,
+  ),
+  imprint: lazyPage(
+    () => import('@/features/legal/components/imprint'),
+    (m) => m.Imprint,
+  ),
+  projects: lazyPage(
+    () => import('./routes/projects'),
+    (m) => m.ProjectsRoute,
+  ),
+  vessels: lazyPage(
+    () => import('./routes/vessels'),
+    (m) => m.VesselsRoute,
+  ),
+  vessel: lazyPage(
+    () => import('./routes/vessel'),
+    (m) => m.VesselRoute,
+  ),
+  transactions: lazyPage(
+    () => import('./routes/transactions'),
+    (m) => m.TransactionsRoute,
+  ),
+  account: lazyPage(
+    () => import('./routes/account'),
+    (m) => m.AccountRoute,
+  ),
+  gettingStarted: lazyPage(
+    () => import('@/features/guides/components/getting-started-guide'),
+    (m) => m.GettingStartedGuide,
+  ),
+  help: lazyPage(
+    () => import('@/features/guides/components/help-article'),
+    (m) => m.HelpArticle,
+  ),
+};
+
+type LazyPage = (typeof pages)[keyof typeof pages];
 
 /** A shell section with only an index page; deeper paths show 'Not Found' (spec §2.3). */
-function indexOnly(path: string, page: ReactNode): RouteObject {
+function indexOnly(path: string, page: LazyPage): RouteObject {
   return {
     path,
     children: [
-      { index: true, element: page },
+      { index: true, lazy: page },
       { path: '*', element: <NotFound /> },
     ],
   };
@@ -39,6 +107,8 @@ function indexOnly(path: string, page: ReactNode): RouteObject {
 export const routeTree: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         path: 'user',
@@ -50,12 +120,12 @@ export const routeTree: RouteObject[] = [
           </RedirectIfAuthenticated>
         ),
         children: [
-          { path: 'login', element: <LoginForm /> },
-          { path: 'register', element: <RegisterForm /> },
-          { path: 'finalize-registration', element: <FinalizeRegistration /> },
-          { path: 'confirm-registration', element: <ConfirmRegistration /> },
-          { path: 'request-password-reset', element: <RequestPasswordResetForm /> },
-          { path: 'reset-password', element: <ResetPasswordForm /> },
+          { path: 'login', lazy: pages.login },
+          { path: 'register', lazy: pages.register },
+          { path: 'finalize-registration', lazy: pages.finalizeRegistration },
+          { path: 'confirm-registration', lazy: pages.confirmRegistration },
+          { path: 'request-password-reset', lazy: pages.requestPasswordReset },
+          { path: 'reset-password', lazy: pages.resetPassword },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -65,19 +135,20 @@ export const routeTree: RouteObject[] = [
         path: 'confirm-email-change',
         element: (
           <AuthLayout>
-            <ConfirmEmailChange />
+            <Outlet />
           </AuthLayout>
         ),
+        children: [{ index: true, lazy: pages.confirmEmailChange }],
       },
       {
         path: 'legal',
         element: <LegalLayout />,
         children: [
-          { index: true, element: <TermsOfUse /> },
-          { path: 'terms-of-use', element: <TermsOfUse /> },
-          { path: 'privacy-policy', element: <PrivacyPolicy /> },
-          { path: 'license-terms', element: <LicenseTerms /> },
-          { path: 'imprint', element: <Imprint /> },
+          { index: true, lazy: pages.terms },
+          { path: 'terms-of-use', lazy: pages.terms },
+          { path: 'privacy-policy', lazy: pages.privacy },
+          { path: 'license-terms', lazy: pages.license },
+          { path: 'imprint', lazy: pages.imprint },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -88,20 +159,29 @@ export const routeTree: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <ProjectsRoute /> },
-          indexOnly('projects', <ProjectsRoute />),
+          { index: true, lazy: pages.projects },
           {
-            path: 'vessels',
+            // The selected project and image live in the URL (issue 22): back, reload and links keep them.
+            path: 'projects',
             children: [
-              { index: true, element: <VesselsRoute /> },
-              { path: ':vesselId', element: <VesselRoute /> },
+              { index: true, lazy: pages.projects },
+              { path: ':projectId', lazy: pages.projects },
+              { path: ':projectId/images/:imageId', lazy: pages.projects },
               { path: '*', element: <NotFound /> },
             ],
           },
-          indexOnly('transactions', <TransactionsRoute />),
-          indexOnly('account', <AccountRoute />),
-          indexOnly('gettingStarted', <GettingStartedGuide />),
-          indexOnly('help', <HelpArticle />),
+          {
+            path: 'vessels',
+            children: [
+              { index: true, lazy: pages.vessels },
+              { path: ':vesselId', lazy: pages.vessel },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+          indexOnly('transactions', pages.transactions),
+          indexOnly('account', pages.account),
+          indexOnly('gettingStarted', pages.gettingStarted),
+          indexOnly('help', pages.help),
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -18,6 +18,8 @@ export const paths = {
   },
   app: {
     projects: '/projects/',
+    project: (projectId: number) => `/projects/${projectId}/`,
+    projectImage: (projectId: number, imageId: number) => `/projects/${projectId}/images/${imageId}/`,
     vessels: '/vessels/',
     vessel: (vesselId: number) => `/vessels/${vesselId}/`,
     transactions: '/transactions/',

@@ -9,6 +9,8 @@ export const queryKeys = {
   projects: ['projects'] as const,
   predictionCount: (projectId: number) => ['projects', projectId, 'prediction-count'] as const,
   thumbnails: (projectId: number) => ['projects', projectId, 'thumbnails'] as const,
+  /** Under the thumbnails' key: invalidating the thumbnails refreshes it as well. */
+  imageDetails: (projectId: number) => ['projects', projectId, 'thumbnails', 'details'] as const,
   image: (projectId: number, imageId: number) => ['projects', projectId, 'images', imageId] as const,
   predictionThumbnails: (projectId: number, imageId: number) =>
     ['projects', projectId, 'images', imageId, 'prediction-thumbnails'] as const,

@@ -83,6 +83,35 @@ export function imagesRepository(db: Kysely<DB>) {
       };
     },
 
+    /** The project's images in id order, each with the keys of its predictions, without any file. */
+    async listDetails(owner: number, projectId: number) {
+      const rows = await db
+        .selectFrom('images')
+        .select(['id', 'name', 'created_at', 'width', 'height', 'hull_zone'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id')
+        .execute();
+      const predictions = await db
+        .selectFrom('predictions')
+        .select(['id', 'image_id', 'model_id', 'resolution_id'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id')
+        .execute();
+      const byImage = new Map<number, { prediction_id: number; model_id: number; resolution_id: number }[]>();
+      for (const prediction of predictions) {
+        const list = byImage.get(prediction.image_id) ?? [];
+        list.push({
+          prediction_id: prediction.id,
+          model_id: prediction.model_id,
+          resolution_id: prediction.resolution_id,
+        });
+        byImage.set(prediction.image_id, list);
+      }
+      return rows.map((row) => ({ ...row, predictions: byImage.get(row.id) ?? [] }));
+    },
+
     findOwned(owner: number, projectId: number, imageId: number): Promise<ImageRow | undefined> {
       return db
         .selectFrom('images')

@@ -132,6 +132,20 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     BASE64_IMAGE_COMPRESSION,
   );
 
+  router.add(routes.listImageDetails, async ({ user, params }) => {
+    await ownedProjectOr404(db, user.id, params.id);
+    const rows = await images.listDetails(user.id, params.id);
+    return rows.map((image) => ({
+      id: image.id,
+      image_name: image.name,
+      uploaded_at: image.created_at,
+      width: image.width,
+      height: image.height,
+      hull_zone: image.hull_zone,
+      predictions: image.predictions,
+    }));
+  });
+
   router.add(
     routes.getImage,
     async ({ user, params, request, reply }) => {

@@ -1,23 +1,15 @@
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
-import { useThumbnails } from '@/features/images/api/get-thumbnails';
-import { SelectedImagePanel } from '@/features/images/components/selected-image-panel';
-import { ThumbnailGrid } from '@/features/images/components/thumbnail-grid';
-import { UploadDialog } from '@/features/images/components/upload-dialog';
-import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/features/images/components/zone-filter';
+import { paths } from '@/config/paths';
 import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
 import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
-import { ImagePredictions } from '@/features/predictions/components/image-predictions';
-import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
-import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
-import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
 import { usePredictionCount } from '@/features/projects/api/get-prediction-count';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { useVesselOptions } from '@/features/projects/api/get-vessel-options';
@@ -26,20 +18,34 @@ import { DownloadAllButton } from '@/features/projects/components/download-all-b
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
 import { ProjectDetails } from '@/features/projects/components/project-details';
 import { ProjectSelect } from '@/features/projects/components/project-select';
+import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
+import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
+import { type OpenedPrediction, ProjectWorkspace } from './project-workspace';
 
-/** The projects page (spec §2.3, §4): composes the projects, images and predictions features. */
+/** A positive whole number from the URL, null when absent, NaN when it is not one. */
+function idParam(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/**
+ * The projects page (spec §2.3, §4): composes the projects, images and predictions features. The
+ * selected project and image are the URL's (/projects/12/images/345/, issue 22), so back, reload
+ * and shared links keep them; choosing a project drops the image, as the spec's selection does.
+ */
 export function ProjectsRoute() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const projectId = idParam(params.projectId);
+  const imageId = idParam(params.imageId);
   const projects = useProjects();
-  const [projectId, setProjectId] = useState<number | null>(null);
-  const [imageId, setImageId] = useState<number | null>(null);
-  const [predictionId, setPredictionId] = useState<number | null>(null);
-  const [uploadOpen, setUploadOpen] = useState(false);
-  const [scheduleOpen, setScheduleOpen] = useState(false);
-  const [zoneFilter, setZoneFilter] = useState<ZoneFilterValue>('all');
   const { running, requestId, progress } = useRunningRequest();
-  const thumbnails = useThumbnails(projectId);
-  const predictionCount = usePredictionCount(projectId, running);
-  const project = projects.data?.find((candidate) => candidate.id === projectId) ?? null;
+  const predictionCount = usePredictionCount(
+    projectId === null || Number.isNaN(projectId) ? null : projectId,
+    running,
+  );
+  const project =
+    projectId === null ? null : (projects.data?.find((candidate) => candidate.id === projectId) ?? null);
   const vessels = useVesselOptions();
   const vesselId = project?.vessel ?? null;
   // Shown once there are vessels to name (the vessels list answers some) or the project names one.
@@ -50,17 +56,13 @@ export function ProjectsRoute() {
         : undefined
       : (vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? `Vessel ${vesselId}`);
 
-  const selectProject = (id: number | null) => {
-    setProjectId(id);
-    setImageId(null);
-    setPredictionId(null);
-    setZoneFilter('all');
-  };
-  const selectImage = (id: number | null) => {
-    setImageId(id);
-    setPredictionId(null);
-  };
-  const selectPrediction = useCallback((id: number) => setPredictionId(id), []);
+  const selectProject = useCallback(
+    (id: number | null) => void navigate(id === null ? paths.app.projects : paths.app.project(id)),
+    [navigate],
+  );
+
+  if (Number.isNaN(projectId) || Number.isNaN(imageId)) return <NotFound />;
+  const unknownProject = projectId !== null && projects.isSuccess && project === null;
 
   return (
     <Box>
@@ -79,11 +81,12 @@ export function ProjectsRoute() {
           <InspectionSummaryButton
             projectId={project ? project.id : null}
             requestRunning={running}
-            onOpenImage={(image) => {
-              setZoneFilter('all');
-              setImageId(image.image_id);
-              setPredictionId(image.prediction_id);
-            }}
+            onOpenImage={(image) =>
+              project &&
+              void navigate(paths.app.projectImage(project.id, image.image_id), {
+                state: { predictionId: image.prediction_id } satisfies OpenedPrediction,
+              })
+            }
           />
           {running && <RunningRequestAlert requestId={requestId} progress={progress} />}
         </Stack>
@@ -92,79 +95,19 @@ export function ProjectsRoute() {
       {project !== null && <ProjectDetails project={project} vesselName={vesselName} />}
 
       {project === null ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">
-            Select a project or create a new one to upload images and run predictions.
-          </Typography>
-        </Paper>
-      ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 5fr) 7fr' },
-            alignItems: 'start',
-          }}
-        >
-          <Paper variant="outlined" component="section" aria-label="Images" sx={{ p: 2 }}>
-            <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-              <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => setUploadOpen(true)}>
-                Upload
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<ScheduleSendIcon />}
-                disabled={running}
-                onClick={() => setScheduleOpen(true)}
-              >
-                Schedule Prediction
-              </Button>
-            </Stack>
-            {(thumbnails.data?.length ?? 0) > 0 && (
-              <ZoneFilter thumbnails={thumbnails.data ?? []} value={zoneFilter} onChange={setZoneFilter} />
-            )}
-            <ThumbnailGrid
-              thumbnails={filterByZone(thumbnails.data ?? [], zoneFilter)}
-              selectedId={imageId}
-              onSelect={selectImage}
-              emptyText={zoneFilter === 'all' ? undefined : 'No images in this zone.'}
-            />
-            {imageId !== null && (
-              <SelectedImagePanel
-                key={imageId}
-                projectId={project.id}
-                imageId={imageId}
-                requestRunning={running}
-                predictionSelected={predictionId !== null}
-                onDeleted={() => selectImage(null)}
-              />
-            )}
-          </Paper>
-          <Paper variant="outlined" component="section" aria-label="Predictions" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              Predictions
+        unknownProject ? (
+          <Alert severity="warning">
+            This project does not exist or was deleted. Select a project or create a new one.
+          </Alert>
+        ) : (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary">
+              Select a project or create a new one to upload images and run predictions.
             </Typography>
-            {imageId === null ? (
-              <Typography color="text.secondary">Select an image to see its predictions.</Typography>
-            ) : (
-              <ImagePredictions
-                key={imageId}
-                projectId={project.id}
-                imageId={imageId}
-                requestRunning={running}
-                selectedPredictionId={predictionId}
-                onSelectPrediction={selectPrediction}
-              />
-            )}
           </Paper>
-          <UploadDialog open={uploadOpen} projectId={project.id} onClose={() => setUploadOpen(false)} />
-          <ScheduleDialog
-            open={scheduleOpen}
-            projectId={project.id}
-            thumbnails={thumbnails.data ?? []}
-            onClose={() => setScheduleOpen(false)}
-          />
-        </Box>
+        )
+      ) : (
+        <ProjectWorkspace key={project.id} projectId={project.id} imageId={imageId} running={running} />
       )}
     </Box>
   );

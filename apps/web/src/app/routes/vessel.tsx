@@ -46,7 +46,7 @@ function VesselPage({ vesselId }: { vesselId: number }) {
         <VesselDetails vessel={data} countries={countries} />
         <VesselInspections
           inspections={data.inspections ?? []}
-          projectLink={(projectId) => `${paths.app.projects}?project=${projectId}`}
+          projectLink={(projectId) => paths.app.project(projectId)}
         />
       </Stack>
     </Box>

@@ -253,7 +253,7 @@ describe("a vessel's page", () => {
     ]);
     expect(within(table).getByRole('link', { name: 'In-water survey' })).toHaveAttribute(
       'href',
-      '/projects/?project=3',
+      '/projects/3/',
     );
     // The trend places the dated, rated inspections in order; the undated one is left out.
     expect(

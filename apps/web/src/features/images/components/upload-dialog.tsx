@@ -13,7 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import type { HullZone } from '@hullscope/contract';
+import { type HullZone, UPLOAD_DEFAULT_LIMITS, UPLOAD_FORMATS_TEXT } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
 import { useUploadImages } from '../api/upload-images';
 import { HullZoneSelect } from './hull-zone-select';
@@ -167,6 +167,10 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
               event.target.value = '';
             }}
           />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="upload-limits">
+            {UPLOAD_FORMATS_TEXT}; up to {UPLOAD_DEFAULT_LIMITS.maxFiles} images per upload, each at most{' '}
+            {UPLOAD_DEFAULT_LIMITS.maxFileMb} MB and {UPLOAD_DEFAULT_LIMITS.maxMegapixels} megapixels.
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Upload only images your business owns or may analyse, without personal data.
           </Typography>

@@ -8,7 +8,7 @@ import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { imageSource } from '@/lib/data-url';
 
 interface ImageChecklistProps {
@@ -17,10 +17,19 @@ interface ImageChecklistProps {
   open: boolean;
   onToggleOpen: () => void;
   onChange: (selected: Set<number>) => void;
+  /** More ways to fill the selection, after Select All and Deselect All. */
+  actions?: ReactNode;
 }
 
 /** The dialog's image choice: a collapsible checklist (max height 600, 20 px between columns). */
-export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onChange }: ImageChecklistProps) {
+export function ImageChecklist({
+  thumbnails,
+  selected,
+  open,
+  onToggleOpen,
+  onChange,
+  actions,
+}: ImageChecklistProps) {
   const listId = useId();
   const toggle = (imageId: number) => {
     const next = new Set(selected);
@@ -45,6 +54,7 @@ export function ImageChecklist({ thumbnails, selected, open, onToggleOpen, onCha
           Select All
         </Button>
         <Button onClick={() => onChange(new Set())}>Deselect All</Button>
+        {actions}
       </Stack>
       <Collapse in={open} id={listId}>
         {thumbnails.length === 0 ? (

@@ -1,11 +1,20 @@
+import type { PredictionThumbnail } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo, useState } from 'react';
 import { useModels } from '../api/get-models';
 import { usePredictionSet } from '../api/get-prediction-set';
 import { emptyPredictionThumbnails, usePredictionThumbnails } from '../api/get-prediction-thumbnails';
 import { useResolutions } from '../api/get-resolutions';
-import { orderPredictions, PredictionsGrid } from './predictions-grid';
+import { PredictionComparison } from './prediction-comparison';
+import {
+  MODEL_NAME_MISSING,
+  orderPredictions,
+  PredictionsGrid,
+  RESOLUTION_NAME_MISSING,
+} from './predictions-grid';
 import { OverlayViewer } from './overlay-viewer';
 
 interface ImagePredictionsProps {
@@ -30,7 +39,37 @@ function PredictionResult({ projectId, predictionId }: { projectId: number; pred
   return <OverlayViewer key={predictionId} predictionSet={set.data} />;
 }
 
-/** The right column: the image's predictions and, below, the selected one over the original. */
+/** Both predictions' sets, once both have arrived. */
+function Comparison({
+  projectId,
+  left,
+  right,
+}: {
+  projectId: number;
+  left: { id: number; label: string };
+  right: { id: number; label: string };
+}) {
+  const leftSet = usePredictionSet(projectId, left.id);
+  const rightSet = usePredictionSet(projectId, right.id);
+  if (!leftSet.data || !rightSet.data) {
+    return leftSet.isPending || rightSet.isPending ? (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading the comparison" />
+      </Box>
+    ) : null;
+  }
+  return (
+    <PredictionComparison
+      left={{ label: left.label, set: leftSet.data }}
+      right={{ label: right.label, set: rightSet.data }}
+    />
+  );
+}
+
+/**
+ * The right column: the image's predictions, below the selected one over the original, and, when
+ * the image has another, a choice to compare the two side by side.
+ */
 export function ImagePredictions({
   projectId,
   imageId,
@@ -51,7 +90,15 @@ export function ImagePredictions({
   );
   // Not fetched while a request runs (spec §4): what is cached shows, otherwise the empty grid.
   const data = thumbnails.data ?? (requestRunning ? emptyPredictionThumbnails : undefined);
-  const first = data ? orderPredictions(data.thumbnails, data.models, data.resolutions)[0] : undefined;
+  const ordered = data ? orderPredictions(data.thumbnails, data.models, data.resolutions) : [];
+  const first = ordered[0];
+  const [compareId, setCompareId] = useState<number | null>(null);
+  const labelOf = (thumbnail: PredictionThumbnail) =>
+    `${modelNames.get(thumbnail.model_id) ?? MODEL_NAME_MISSING}, ` +
+    `${resolutionNames.get(thumbnail.resolution_id) ?? RESOLUTION_NAME_MISSING}`;
+  const selected = ordered.find((thumbnail) => thumbnail.prediction_id === selectedPredictionId);
+  const others = ordered.filter((thumbnail) => thumbnail.prediction_id !== selectedPredictionId);
+  const compared = others.find((thumbnail) => thumbnail.prediction_id === compareId);
 
   // Spec §4: selecting an image auto-selects its first available prediction.
   useEffect(() => {
@@ -79,6 +126,30 @@ export function ImagePredictions({
       />
       {selectedPredictionId !== null && (
         <PredictionResult projectId={projectId} predictionId={selectedPredictionId} />
+      )}
+      {selected && others.length > 0 && (
+        <TextField
+          select
+          size="small"
+          label="Compare with"
+          value={compared ? String(compared.prediction_id) : ''}
+          onChange={(event) => setCompareId(event.target.value === '' ? null : Number(event.target.value))}
+          sx={{ mt: 3, minWidth: 260 }}
+        >
+          <MenuItem value="">No comparison</MenuItem>
+          {others.map((thumbnail) => (
+            <MenuItem key={thumbnail.prediction_id} value={String(thumbnail.prediction_id)}>
+              {labelOf(thumbnail)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {selected && compared && (
+        <Comparison
+          projectId={projectId}
+          left={{ id: selected.prediction_id, label: labelOf(selected) }}
+          right={{ id: compared.prediction_id, label: labelOf(compared) }}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import type { PredictionSet } from '@hullscope/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OverlayViewer } from './overlay-viewer';
 
@@ -46,5 +47,58 @@ describe('the viewer shows the rating beside the percentages', () => {
   it('without one from a server that gives none', () => {
     render(<OverlayViewer predictionSet={set} />);
     expect(screen.queryByText(/IMO rating/)).not.toBeInTheDocument();
+  });
+
+  it('zooms in and back to fit by its buttons (issue 22)', async () => {
+    const user = userEvent.setup();
+    render(<OverlayViewer predictionSet={set} />);
+    expect(screen.getByTestId('zoom-level')).toHaveTextContent('100 %');
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(screen.getByTestId('zoom-level')).not.toHaveTextContent('100 %'));
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Fit to view' }));
+    await waitFor(() => expect(screen.getByTestId('zoom-level')).toHaveTextContent('100 %'));
+  });
+
+  it('splits original and prediction at a slider, or shows them side by side (issue 22)', async () => {
+    const user = userEvent.setup();
+    render(<OverlayViewer predictionSet={set} />);
+    expect(screen.getByTestId('prediction-overlay').style.clipPath).toBe('');
+    expect(screen.queryByRole('slider', { name: 'Split position' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByTestId('prediction-overlay').style.clipPath).toBe('inset(0 0 0 50%)');
+    const split = screen.getByRole('slider', { name: 'Split position' });
+    split.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByTestId('prediction-overlay').style.clipPath).toBe('inset(0 0 0 52%)');
+    await user.click(screen.getByRole('button', { name: 'Side by side' }));
+    expect(screen.getAllByRole('img', { name: 'Original bow.jpg' })).toHaveLength(2);
+    expect(screen.getByTestId('prediction-overlay').style.clipPath).toBe('');
+  });
+
+  it('shows and hides each class from its legend entry (issue 22)', async () => {
+    const user = userEvent.setup();
+    render(<OverlayViewer predictionSet={set} />);
+    const hard = screen.getByRole('button', { name: 'Show Hard Fouling in the mask' });
+    expect(hard).toHaveAttribute('aria-pressed', 'true');
+    await user.click(hard);
+    expect(hard).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Show Clean Structure in the mask' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(hard);
+    expect(hard).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('enlarges the statistics in a dialog (issue 22)', async () => {
+    const user = userEvent.setup();
+    render(<OverlayViewer predictionSet={set} />);
+    await user.click(screen.getByRole('button', { name: 'Enlarge statistics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Statistics' });
+    expect(
+      within(dialog).getByRole('img', { name: 'Statistics of the prediction, enlarged' }),
+    ).toBeInTheDocument();
   });
 });

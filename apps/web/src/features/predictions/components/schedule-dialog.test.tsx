@@ -36,6 +36,16 @@ function check(valid: boolean, message: string) {
   return { message, data: { credits: 50, images: [11, 12], required_credits: 2, valid } };
 }
 
+const details = (id: number, predictions: { model_id: number; resolution_id: number }[]) => ({
+  id,
+  image_name: `${id}.jpg`,
+  uploaded_at: stamp,
+  width: 100,
+  height: 100,
+  hull_zone: null,
+  predictions: predictions.map((prediction, index) => ({ prediction_id: id * 10 + index, ...prediction })),
+});
+
 function setup(validations: ReturnType<typeof check>[]) {
   const api = stubApi({
     'GET /api/cvmodels/': () =>
@@ -51,7 +61,18 @@ function setup(validations: ReturnType<typeof check>[]) {
       jsonResponse({ message: 'Prediction request 9 queued.', request_id: 9 }, 201),
   });
   const user = userEvent.setup();
-  renderWithApp(<ScheduleDialog open projectId={5} thumbnails={thumbnails} onClose={() => undefined} />);
+  renderWithApp(
+    <ScheduleDialog
+      open
+      projectId={5}
+      thumbnails={thumbnails}
+      imageDetails={[
+        details(11, [{ model_id: 3, resolution_id: 2 }]),
+        details(12, [{ model_id: 1, resolution_id: 2 }]),
+      ]}
+      onClose={() => undefined}
+    />,
+  );
   return { user, api };
 }
 
@@ -163,5 +184,23 @@ describe('the schedule dialog (spec §4)', () => {
     await user.keyboard('{Escape}');
     await user.tab();
     expect(await screen.findByText('Required')).toBeInTheDocument();
+  });
+
+  it("selects the images without the chosen model's prediction at the chosen resolution (issue 22)", async () => {
+    const { user } = setup([]);
+    const selectWithout = button('Select images without this prediction');
+    expect(selectWithout).toBeDisabled();
+    await choose(user, 'Model', 'Evo 1.0.0');
+    await choose(user, 'Resolution', /^Full HD/);
+    await user.click(selectWithout);
+    const images = screen.getByRole('group', { name: 'Images to predict' });
+    expect(within(images).getByRole('checkbox', { name: /bow\.jpg/ })).not.toBeChecked();
+    expect(within(images).getByRole('checkbox', { name: /stern\.jpg/ })).toBeChecked();
+    // Base at Full HD exists for stern only: now bow is the one without it.
+    await choose(user, 'Model', 'Base 1.0.0');
+    await user.click(selectWithout);
+    expect(within(images).getByRole('checkbox', { name: /bow\.jpg/ })).toBeChecked();
+    expect(within(images).getByRole('checkbox', { name: /stern\.jpg/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Images: 1 of 2 selected' })).toBeInTheDocument();
   });
 });

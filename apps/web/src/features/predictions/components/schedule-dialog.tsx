@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emptyCreditCheck, type CreditCheckResponse, type ImageThumbnail } from '@hullscope/contract';
+import {
+  emptyCreditCheck,
+  type CreditCheckResponse,
+  type ImageDetails,
+  type ImageThumbnail,
+} from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,6 +36,8 @@ interface ScheduleDialogProps {
   open: boolean;
   projectId: number;
   thumbnails: ImageThumbnail[];
+  /** The images' predictions, for 'Select images without this prediction' (issue 22). */
+  imageDetails?: ImageDetails[];
   onClose: () => void;
 }
 
@@ -42,7 +49,32 @@ function creditsLabel(price: number): string {
  * 'Schedule a Prediction Run' (spec §4): Validate needs a model, a resolution and an image; Run
  * needs a valid validation, and any change of those three resets it.
  */
-export function ScheduleDialog({ open, projectId, thumbnails, onClose }: ScheduleDialogProps) {
+/** The images that have no prediction of this model at this resolution yet. */
+export function imagesWithout(
+  thumbnails: ImageThumbnail[],
+  imageDetails: ImageDetails[],
+  modelId: number,
+  resolutionId: number,
+): Set<number> {
+  const done = new Set(
+    imageDetails
+      .filter((image) =>
+        image.predictions.some(
+          (prediction) => prediction.model_id === modelId && prediction.resolution_id === resolutionId,
+        ),
+      )
+      .map((image) => image.id),
+  );
+  return new Set(thumbnails.map((thumbnail) => thumbnail.id).filter((id) => !done.has(id)));
+}
+
+export function ScheduleDialog({
+  open,
+  projectId,
+  thumbnails,
+  imageDetails = [],
+  onClose,
+}: ScheduleDialogProps) {
   const titleId = useId();
   const models = (useModels().data ?? []).filter((model) => model.active);
   const resolutions = (useResolutions().data ?? []).filter((resolution) => resolution.active);
@@ -161,6 +193,17 @@ export function ScheduleDialog({ open, projectId, thumbnails, onClose }: Schedul
             setSelected(next);
             resetValidation();
           }}
+          actions={
+            <Button
+              disabled={model === '' || resolution === ''}
+              onClick={() => {
+                setSelected(imagesWithout(thumbnails, imageDetails, Number(model), Number(resolution)));
+                resetValidation();
+              }}
+            >
+              Select images without this prediction
+            </Button>
+          }
         />
         {validated && (
           <Alert severity={validation.data.valid ? 'success' : 'warning'} sx={{ mt: 2 }}>

@@ -1,9 +1,11 @@
 import type { RequestProgress } from '@hullscope/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNotify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentRequest } from '../api/get-current-request';
 import { isFinished, useRequestStatus } from '../api/get-request';
+import { runFinishedNotice } from './run-finished-message';
 
 export interface RunningRequest {
   running: boolean;
@@ -13,7 +15,8 @@ export interface RunningRequest {
 
 /**
  * Spec §4: request_id above 0 means a run is in progress; it is polled every 3 s, and when it is
- * DONE the current-request information and everything the run changed are refreshed.
+ * DONE the current-request information and everything the run changed are refreshed, and a toast
+ * says how the run ended (once per request).
  */
 export function useRunningRequest(): RunningRequest {
   const queryClient = useQueryClient();
@@ -21,16 +24,23 @@ export function useRunningRequest(): RunningRequest {
   const requestId = current.data?.request_id ?? 0;
   const status = useRequestStatus(requestId);
   const finished = requestId > 0 && isFinished(status.data?.status);
+  const notify = useNotify();
+  const announced = useRef(new Set<number>());
 
   useEffect(() => {
-    if (!finished) return;
+    if (!finished || !status.data) return;
+    if (!announced.current.has(requestId)) {
+      announced.current.add(requestId);
+      const notice = runFinishedNotice(status.data);
+      notify[notice.variant](notice.message);
+    }
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentRequest }),
       queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
       queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
       queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
     ]);
-  }, [finished, requestId, queryClient]);
+  }, [finished, requestId, status.data, notify, queryClient]);
 
   return {
     running: requestId > 0 && !finished,
