@@ -26,6 +26,7 @@ export interface ScoredRegion extends RegionScore {
 
 export interface RegionsReport {
   regions_file: string;
+  /** The photos' folder, relative to the working directory. */
   images_dir: string;
   rule: { read_right_min_share: number; groups: Record<RegionGroup, string> };
   images: { file: string; width: number; height: number; regions: ScoredRegion[] }[];
@@ -92,7 +93,8 @@ export async function evaluateRegions(
   const { total, by_group } = tallyRegions(images.flatMap((image) => image.regions));
   return {
     regions_file: options.regionsFile,
-    images_dir: regions.imagesDir,
+    // Relative, so a report kept in the repository names no one's home folder.
+    images_dir: path.relative(process.cwd(), regions.imagesDir) || '.',
     rule: { read_right_min_share: READ_RIGHT_MIN_SHARE, groups: GROUP_RULES },
     images,
     by_group,
