@@ -3,13 +3,15 @@
     python -m model_card --model evo
 
 Reads reports/<id>_train.json (copied from the checkpoint's .json by the training step),
-reports/<id>_eval.json (evaluate), reports/<id>_real.json (overlays) and reports/<id>_notes.md
-(hand-written observations on the real photos), and measures parameters and FLOPs at 800x800.
+reports/<id>_eval.json (evaluate), reports/<id>_real.json (overlays), reports/<id>_notes.md
+(hand-written observations on the real photos) and, when present, reports/<id>_real_regions.json
+(`npm run model:eval -- --regions`, see real_regions.py), and measures parameters and FLOPs at 800x800.
 """
 import argparse
 import json
 from pathlib import Path
 
+from real_regions import real_regions_section
 from hullsynth.classes import HEAVY_SLIME, LIGHT_SLIME, class_list, fouling_category
 from unet import UNet, count_flops, count_params
 
@@ -111,11 +113,18 @@ def main(argv=None):
     iou_rows = [(n, f"{v:.3f}") for n, v in ev["per_class_iou"].items()]
     real_rows = [(k, *[f"{v:.1f}" for v in d.values()]) for k, d in real.items()]
     real_header = ["image"] + list(next(iter(real.values())).keys())
+    regions_path = r / f"{a.model}_real_regions.json"
+    regions = real_regions_section(regions_path)
+    regions_count = json.loads(regions_path.read_text())["real_regions"]["total"]["regions"] if regions else 0
+    head = (f"""**Never trained on real hull images.** Every training image and the held-out test set were generated
+procedurally (`ml/hullsynth`). The synthetic figures below are measured on held-out images; on real
+inspection photos the model is measured only coarsely, on {regions_count} regions drawn by hand on four photos (Real
+photos, below). Treat this model as a baseline for the pipeline.""" if regions else """**Never trained or tested on real labelled hull images.** Every training and test image was generated
+procedurally (`ml/hullsynth`). The figures below are measured on synthetic held-out images; accuracy on
+real inspection photos is unknown and will be lower. Treat this model as a baseline for the pipeline.""")
     text = f"""# {name} {manifest_version}: model card
 
-**Never trained or tested on real labelled hull images.** Every training and test image was generated
-procedurally (`ml/hullsynth`). The figures below are measured on synthetic held-out images; accuracy on
-real inspection photos is unknown and will be lower. Treat this model as a baseline for the pipeline.
+{head}
 
 ## Use
 Semantic segmentation of underwater hull-inspection photos into {len(classes)} classes:
@@ -186,13 +195,13 @@ Coverage = fouling pixels / non-Background pixels x 100, per image, predicted vs
 
 {table(iou_rows, ["class", "IoU"])}
 
-## Real photos (qualitative; no labels exist)
+## Real photos ({"no pixel labels; coarse region labels below" if regions else "qualitative; no labels exist"})
 Predicted percentages (Background excluded), overlays in `overlays/` (photo | prediction | legend).
 
 {table(real_rows, real_header)}
 
 {notes}
-
+{chr(10) + regions + chr(10) if regions else ""}
 {REAL_CREDIT}
 
 ## Known limits

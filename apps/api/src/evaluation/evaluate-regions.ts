@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { ModelFolder } from '../inference/model-files.js';
+import { segment } from '../inference/segment.js';
+import type { FusedSession } from '../inference/session-cache.js';
+import { openImage } from '../media/open-image.js';
+import { type RgbImage, resizeToRgb } from '../media/renditions.js';
+import type { RegionsFile } from './real-regions-file.js';
+import {
+  GROUP_RULES,
+  type Point,
+  READ_RIGHT_MIN_SHARE,
+  type RegionGroup,
+  type RegionScore,
+  rasterisePolygon,
+  scalePolygon,
+  scoreRegion,
+  type Tally,
+  tallyRegions,
+} from './region-scoring.js';
+
+export interface ScoredRegion extends RegionScore {
+  id: string;
+  group: RegionGroup;
+  note?: string;
+}
+
+export interface RegionsReport {
+  regions_file: string;
+  /** The photos' folder, relative to the working directory. */
+  images_dir: string;
+  rule: { read_right_min_share: number; groups: Record<RegionGroup, string> };
+  images: { file: string; width: number; height: number; regions: ScoredRegion[] }[];
+  by_group: Partial<Record<RegionGroup, Tally>>;
+  total: Tally;
+}
+
+/** One evaluated photo as the overlays draw it: the pixels the model saw and what it read. */
+export interface EvaluatedPhoto {
+  file: string;
+  rgb: RgbImage;
+  predicted: Uint8Array;
+  regions: (ScoredRegion & { polygon: Point[] })[];
+}
+
+export interface EvaluateRegionsOptions {
+  regionsFile: string;
+  /** The longest side the photos are resized to, as a resolution would (never up). */
+  maxSide: number;
+  maxTilePixels: number;
+  /** Called once per photo, e.g. to draw an overlay; its pixels are not kept after it returns. */
+  onPhoto?: (photo: EvaluatedPhoto) => Promise<void>;
+}
+
+/**
+ * Runs the production inference code (the same open, resize, normalisation, padding and tiling as a
+ * prediction) on each labelled real photo and scores its coarse regions (region-scoring.ts).
+ */
+export async function evaluateRegions(
+  session: FusedSession,
+  folder: ModelFolder,
+  regions: RegionsFile & { imagesDir: string },
+  options: EvaluateRegionsOptions,
+): Promise<RegionsReport> {
+  const images: RegionsReport['images'] = [];
+  for (const labelled of regions.images) {
+    const file = path.join(regions.imagesDir, labelled.file);
+    const opened = await openImage(file, Number.MAX_SAFE_INTEGER);
+    if (opened.width !== labelled.width || opened.height !== labelled.height) {
+      throw new Error(
+        `${file} is ${opened.width} × ${opened.height}, but its regions were drawn on ${labelled.width} × ${labelled.height}`,
+      );
+    }
+    const rgb = await resizeToRgb(opened, options.maxSide);
+    const { classes: predicted } = await segment(session, folder.manifest, rgb, {
+      maxTilePixels: options.maxTilePixels,
+    });
+    const scored = labelled.regions.map((region) => {
+      const polygon = scalePolygon(region.polygon, labelled, rgb);
+      const pixels = rasterisePolygon(polygon, rgb.width, rgb.height);
+      if (pixels.length === 0)
+        throw new Error(`region ${region.id} covers no pixel at ${rgb.width} × ${rgb.height}`);
+      const score = scoreRegion(pixels, predicted, folder.manifest.classes, region.group);
+      return { id: region.id, group: region.group, note: region.note, ...score, polygon };
+    });
+    await options.onPhoto?.({ file: labelled.file, rgb, predicted, regions: scored });
+    images.push({
+      file: labelled.file,
+      width: rgb.width,
+      height: rgb.height,
+      regions: scored.map(({ polygon: _drawn, ...region }) => region),
+    });
+  }
+  const { total, by_group } = tallyRegions(images.flatMap((image) => image.regions));
+  return {
+    regions_file: options.regionsFile,
+    // Relative, so a report kept in the repository names no one's home folder.
+    images_dir: path.relative(process.cwd(), regions.imagesDir) || '.',
+    rule: { read_right_min_share: READ_RIGHT_MIN_SHARE, groups: GROUP_RULES },
+    images,
+    by_group,
+    total,
+  };
+}
