@@ -15,14 +15,48 @@ import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { HullZone } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
-import { useUploadImages } from '../api/upload-images';
+import { framesToUpload, useVideoFrames } from '../hooks/use-video-frames';
+import { useSurveyUpload } from '../hooks/use-survey-upload';
+import { filesFromDrop } from '../survey/files-from-drop';
+import type { FileState } from '../survey/run-survey-upload';
 import { HullZoneSelect } from './hull-zone-select';
+import { UploadReport } from './upload-report';
+import { VideoFramesCard } from './video-frames-card';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|tiff?|bmp|gif|heic|heif|avif)$/i;
-const ACCEPT = 'image/*,.heic,.heif';
+const VIDEO_NAME = /\.(mp4|m4v|mov|webm|mkv|ogv|avi)$/i;
+const ACCEPT = 'image/*,.heic,.heif,video/*,.mov,.mkv';
 
 function isImage(file: File): boolean {
   return file.type.startsWith('image/') || IMAGE_NAME.test(file.name);
+}
+
+function isVideo(file: File): boolean {
+  return file.type.startsWith('video/') || VIDEO_NAME.test(file.name);
+}
+
+/** What a file's row says during and after an upload. */
+function stateText(state: FileState): string {
+  switch (state.kind) {
+    case 'waiting':
+      return 'waiting';
+    case 'sending':
+      return `${state.percent} %`;
+    case 'stored':
+      return 'stored';
+    case 'skipped':
+      return 'skipped';
+    case 'refused':
+      return 'refused';
+    case 'not-sent':
+      return 'not sent';
+  }
+}
+
+function percentOf(state: FileState | undefined): number {
+  if (!state) return 0;
+  if (state.kind === 'sending') return state.percent;
+  return state.kind === 'stored' ? 100 : 0;
 }
 
 function fileKey(file: File): string {
@@ -35,59 +69,57 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/**
- * Per-file percentages from the bytes the one multipart request has sent: the files travel in
- * order, so each file's share is the part of the sent bytes that falls within its own range.
- */
-export function perFileProgress(sizes: number[], loaded: number, total: number): number[] {
-  const sum = sizes.reduce((accumulated, size) => accumulated + size, 0);
-  const sent = total > 0 ? (Math.min(loaded, total) / total) * sum : 0;
-  let offset = 0;
-  return sizes.map((size) => {
-    const start = offset;
-    offset += size;
-    if (size === 0) return sent >= start ? 100 : 0;
-    return Math.round(Math.min(100, Math.max(0, ((sent - start) / size) * 100)));
-  });
-}
-
 interface UploadDialogProps {
   open: boolean;
   projectId: number;
   onClose: () => void;
 }
 
-/** 'Upload Images': files added cumulatively by picker or drag and drop, sent as one request. */
+/**
+ * 'Upload Images': images (or a folder of them) added cumulatively by picker or drag and drop, and
+ * videos whose frames are read in the browser; all sent in batches the server accepts (issue 24),
+ * with overall and per-file progress and, at the end, what was not stored and why.
+ */
 export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number[]>([]);
   const [dragging, setDragging] = useState(false);
   const [hullZone, setHullZone] = useState<HullZone | null>(null);
-  const upload = useUploadImages();
+  const videos = useVideoFrames();
+  const survey = useSurveyUpload();
   const notify = useNotify();
-  const uploading = upload.isPending;
+  const run = survey.run;
+  const uploading = run !== null && run.snapshot.phase !== 'done';
+  const finished = run !== null && run.snapshot.phase === 'done';
+  const locked = run !== null;
+  const extracting = videos.jobs.some((job) => job.status === 'extracting');
+  const frameCount = framesToUpload(videos.jobs).length;
 
   const addFiles = (incoming: FileList | File[]) => {
     const candidates = Array.from(incoming);
     const images = candidates.filter(isImage);
-    if (images.length < candidates.length) {
-      notify.warning(`Skipped ${candidates.length - images.length} file(s) that are not images`);
-    }
+    const videoFiles = candidates.filter((file) => !isImage(file) && isVideo(file));
+    const others = candidates.length - images.length - videoFiles.length;
+    if (others > 0) notify.warning(`Skipped ${others} file(s) that are not images or videos`);
     setFiles((current) => {
       const known = new Set(current.map(fileKey));
-      return [...current, ...images.filter((file) => !known.has(fileKey(file)))];
+      const added: File[] = [];
+      for (const file of images) {
+        if (known.has(fileKey(file))) continue;
+        known.add(fileKey(file));
+        added.push(file);
+      }
+      return [...current, ...added];
     });
-    setProgress([]);
+    if (videoFiles.length > 0) videos.add(videoFiles);
   };
 
   const close = () => {
-    abortRef.current?.abort();
-    abortRef.current = null;
+    survey.reset();
+    videos.clear();
     setFiles([]);
-    setProgress([]);
     setDragging(false);
     setHullZone(null);
     onClose();
@@ -96,39 +128,37 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!uploading) addFiles(event.dataTransfer.files);
-  };
-
-  const start = () => {
-    const controller = new AbortController();
-    abortRef.current = controller;
-    const sizes = files.map((file) => file.size);
-    setProgress(sizes.map(() => 0));
-    upload.mutate(
-      {
-        projectId,
-        files,
-        hullZone,
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total)),
-      },
-      {
-        onSuccess: () => {
-          abortRef.current = null;
-          notify.success('Uploaded images successfully');
-          close();
-        },
-        onError: (error) => {
-          abortRef.current = null;
-          if (!controller.signal.aborted) notify.failure('Uploading Images failed', error);
-          setProgress([]);
-        },
-      },
+    if (locked) return;
+    void filesFromDrop(event.dataTransfer).then(addFiles, (error: unknown) =>
+      notify.failure('Reading the dropped files failed', error),
     );
   };
 
+  const start = async () => {
+    const chosen = [...files, ...framesToUpload(videos.jobs)];
+    const result = await survey.start(projectId, chosen, hullZone);
+    if (!result) return;
+    const everyFileStored = result.files.every((state) => state.kind === 'stored');
+    if (everyFileStored) {
+      notify.success('Uploaded images successfully');
+      close();
+    }
+  };
+
+  const snapshot = run?.snapshot;
+  const listed = run ? run.files : files;
+  const storedCount = snapshot?.files.filter((state) => state.kind === 'stored').length ?? 0;
+  const overall =
+    snapshot && snapshot.totalBytes > 0 ? Math.round((snapshot.sentBytes / snapshot.totalBytes) * 100) : 0;
+
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={uploading ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+    >
       <DialogTitle id={titleId}>Upload Images</DialogTitle>
       <DialogContent>
         <Box
@@ -151,10 +181,15 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
           }}
         >
           <CloudUploadIcon color="primary" sx={{ fontSize: 40 }} />
-          <Typography sx={{ mb: 1 }}>Drag and drop hull images here</Typography>
-          <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={uploading}>
-            Add images
-          </Button>
+          <Typography sx={{ mb: 1 }}>Drag and drop hull images, folders or videos here</Typography>
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center' }}>
+            <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={locked}>
+              Add images
+            </Button>
+            <Button variant="outlined" onClick={() => folderRef.current?.click()} disabled={locked}>
+              Add folder
+            </Button>
+          </Box>
           <input
             ref={inputRef}
             type="file"
@@ -167,61 +202,133 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
               event.target.value = '';
             }}
           />
+          <input
+            ref={(input) => {
+              folderRef.current = input;
+              // Not in React's typings: lets the picker choose a whole folder (with its subfolders).
+              input?.setAttribute('webkitdirectory', '');
+            }}
+            type="file"
+            hidden
+            aria-label="Add folder"
+            onChange={(event) => {
+              if (event.target.files) addFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Upload only images your business owns or may analyse, without personal data.
+            Upload only images your business owns or may analyse, without personal data. Videos are read in
+            your browser: only the frames you keep are uploaded.
           </Typography>
         </Box>
         <HullZoneSelect
           value={hullZone}
           onChange={setHullZone}
-          disabled={uploading}
+          disabled={locked}
           helperText="The hull area these images show; change it per image later"
           sx={{ mt: 2 }}
         />
-        {files.length > 0 && (
+        {videos.jobs.map((job) => (
+          <VideoFramesCard
+            key={job.id}
+            job={job}
+            disabled={locked}
+            onInterval={(seconds) => videos.rerun(job.id, job.file, seconds)}
+            onCancel={() => videos.cancel(job.id)}
+            onRemove={() => videos.remove(job.id)}
+            onToggle={(name) => videos.toggle(job.id, name)}
+          />
+        ))}
+        {snapshot && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="body2">
+              {snapshot.phase === 'checking'
+                ? `Checking files against the project: ${snapshot.checked} / ${listed.length}`
+                : `${snapshot.phase === 'done' ? 'Finished' : 'Uploading'}: ${overall} % · ${storedCount} of ${listed.length} files stored`}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={
+                snapshot.phase === 'checking'
+                  ? (snapshot.checked / Math.max(1, listed.length)) * 100
+                  : overall
+              }
+              aria-label="Overall upload progress"
+              sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+            />
+          </Box>
+        )}
+        {finished && snapshot && <UploadReport files={run.files} snapshot={snapshot} />}
+        {listed.length > 0 && (
           <List dense aria-label="Chosen images" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
-            {files.map((file, index) => (
-              <ListItem
-                key={fileKey(file)}
-                disableGutters
-                secondaryAction={
-                  <IconButton
-                    edge="end"
-                    aria-label={`Remove ${file.name}`}
-                    disabled={uploading}
-                    onClick={() => setFiles((current) => current.filter((candidate) => candidate !== file))}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                }
-              >
-                <Box sx={{ flex: 1, pr: 5, minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                    <Typography variant="body2" noWrap title={file.name}>
-                      {file.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                      {progress[index] !== undefined ? `${progress[index]} % · ` : ''}
-                      {formatBytes(file.size)}
-                    </Typography>
+            {listed.map((file, index) => {
+              const state = snapshot?.files[index];
+              return (
+                <ListItem
+                  key={`${fileKey(file)}:${index}`}
+                  disableGutters
+                  secondaryAction={
+                    locked ? undefined : (
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove ${file.name}`}
+                        onClick={() =>
+                          setFiles((current) => current.filter((candidate) => candidate !== file))
+                        }
+                      >
+                        <CloseIcon fontSize="small" />
+                      </IconButton>
+                    )
+                  }
+                >
+                  <Box sx={{ flex: 1, pr: locked ? 0 : 5, minWidth: 0 }}>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                      <Typography variant="body2" noWrap title={file.name}>
+                        {file.name}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                        {state ? `${stateText(state)} · ` : ''}
+                        {formatBytes(file.size)}
+                      </Typography>
+                    </Box>
+                    <LinearProgress
+                      variant="determinate"
+                      value={percentOf(state)}
+                      color={state?.kind === 'refused' || state?.kind === 'not-sent' ? 'error' : 'primary'}
+                      aria-label={`Upload progress of ${file.name}`}
+                      sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+                    />
                   </Box>
-                  <LinearProgress
-                    variant="determinate"
-                    value={progress[index] ?? 0}
-                    aria-label={`Upload progress of ${file.name}`}
-                    sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-                  />
-                </Box>
-              </ListItem>
-            ))}
+                </ListItem>
+              );
+            })}
           </List>
+        )}
+        {survey.failure && (
+          <Typography color="error" role="alert" sx={{ mt: 1 }}>
+            {`Uploading Images failed: ${survey.failure}`}
+          </Typography>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={files.length === 0} loading={uploading} onClick={start}>
-          Upload
-        </Button>
+        {uploading ? (
+          <Button onClick={survey.cancel}>Cancel</Button>
+        ) : finished ? (
+          <Button variant="contained" onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close}>Cancel</Button>
+            <Button
+              variant="contained"
+              disabled={(files.length === 0 && frameCount === 0) || extracting}
+              onClick={() => void start()}
+            >
+              Upload
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

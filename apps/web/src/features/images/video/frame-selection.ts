@@ -85,8 +85,8 @@ export function signatureOf(frame: FramePixels): FrameSignature {
     const cellRow = Math.min(rows - 1, Math.floor((y * rows) / height)) * columns;
     for (let x = 0; x < width; x += 1) {
       const cell = cellRow + Math.min(columns - 1, Math.floor((x * columns) / width));
-      sums[cell] += luma[y * width + x]!;
-      counts[cell] += 1;
+      sums[cell] = sums[cell]! + luma[y * width + x]!;
+      counts[cell] = counts[cell]! + 1;
     }
   }
   const cells = new Float32Array(columns * rows);
