@@ -185,7 +185,7 @@ describe('a survey-size upload in the dialog', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const report = await screen.findByRole('status', { name: 'Upload report' });
-    expect(report).toHaveTextContent('Nothing new to upload: all 2 files are already in the project.');
+    expect(report).toHaveTextContent('Nothing new was stored: all 2 files are already in the project.');
     expect(requests).toEqual([]);
   });
 

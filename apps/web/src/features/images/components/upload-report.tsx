@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { FileState, SurveySnapshot } from '../survey/run-survey-upload';
+import { ALREADY_IN_PROJECT, type FileState, type SurveySnapshot } from '../survey/run-survey-upload';
 
 type Listed = Extract<FileState, { reason: string }>['kind'];
 
@@ -50,12 +50,20 @@ export function UploadReport({ files, snapshot }: { files: readonly File[]; snap
   const skipped = linesOf(files, snapshot.files, 'skipped');
   const refused = linesOf(files, snapshot.files, 'refused');
   const notSent = linesOf(files, snapshot.files, 'not-sent');
+  const inProject = snapshot.files.filter(
+    (state) => state.kind === 'skipped' && state.reason === ALREADY_IN_PROJECT,
+  ).length;
+  const total = files.length;
   const headline =
     stored > 0
-      ? `Stored ${stored} of ${plural(files.length, 'file')}.`
-      : skipped.length === files.length
-        ? `Nothing new to upload: ${
-            files.length === 1 ? 'the file is' : `all ${files.length} files are`
+      ? `Stored ${stored} of ${plural(total, 'file')}.`
+      : inProject > 0
+        ? `Nothing new was stored: ${
+            inProject < total
+              ? `${inProject} of the ${total} files are`
+              : total === 1
+                ? 'the file is'
+                : `all ${total} files are`
           } already in the project.`
         : 'No file was stored.';
   return (
@@ -66,9 +74,10 @@ export function UploadReport({ files, snapshot }: { files: readonly File[]; snap
         </Alert>
       )}
       <Typography>{headline}</Typography>
-      {skipped.length > 0 && skipped.length < files.length && (
+      {stored > 0 && skipped.length > 0 && (
         <Typography variant="body2" color="text.secondary">
-          {plural(skipped.length, 'file')} skipped: their content is already in the project or chosen twice.
+          {plural(skipped.length, 'file')} skipped: the same content is already in the project or chosen
+          twice.
         </Typography>
       )}
       <FileLines label={`Refused (${refused.length})`} lines={refused} />

@@ -49,6 +49,7 @@ export const NETWORK_ATTEMPTS = 4;
 const FIRST_RETRY_WAIT_MS = 1000;
 
 export const CANCELLED = 'Cancelled before it was sent.';
+export const ALREADY_IN_PROJECT = 'already in the project';
 const RERUN_HINT = 'Run the upload again: files already stored are skipped.';
 
 type Failure =
@@ -126,7 +127,7 @@ export async function runSurveyUpload(
       const hash = await deps.hashOf(file);
       const earlier = seen.get(hash);
       if (deps.knownHashes.has(hash)) {
-        settle([index], { kind: 'skipped', reason: 'already in the project' });
+        settle([index], { kind: 'skipped', reason: ALREADY_IN_PROJECT });
       } else if (earlier !== undefined) {
         settle([index], { kind: 'skipped', reason: `same content as ${earlier}` });
       } else {
