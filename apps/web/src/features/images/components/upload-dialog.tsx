@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,20 +5,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import type { HullZone } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
 import { framesToUpload, useVideoFrames } from '../hooks/use-video-frames';
 import { useSurveyUpload } from '../hooks/use-survey-upload';
 import { filesFromDrop } from '../survey/files-from-drop';
-import type { FileState } from '../survey/run-survey-upload';
 import { HullZoneSelect } from './hull-zone-select';
+import { UploadFileRow } from './upload-file-row';
 import { UploadReport } from './upload-report';
 import { VideoFramesCard } from './video-frames-card';
 
@@ -35,38 +32,8 @@ function isVideo(file: File): boolean {
   return file.type.startsWith('video/') || VIDEO_NAME.test(file.name);
 }
 
-/** What a file's row says during and after an upload. */
-function stateText(state: FileState): string {
-  switch (state.kind) {
-    case 'waiting':
-      return 'waiting';
-    case 'sending':
-      return `${state.percent} %`;
-    case 'stored':
-      return 'stored';
-    case 'skipped':
-      return 'skipped';
-    case 'refused':
-      return 'refused';
-    case 'not-sent':
-      return 'not sent';
-  }
-}
-
-function percentOf(state: FileState | undefined): number {
-  if (!state) return 0;
-  if (state.kind === 'sending') return state.percent;
-  return state.kind === 'stored' ? 100 : 0;
-}
-
 function fileKey(file: File): string {
   return `${file.name}:${file.size}:${file.lastModified}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 interface UploadDialogProps {
@@ -144,6 +111,11 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
       close();
     }
   };
+
+  const removeFile = useCallback(
+    (file: File) => setFiles((current) => current.filter((candidate) => candidate !== file)),
+    [],
+  );
 
   const snapshot = run?.snapshot;
   const listed = run ? run.files : files;
@@ -261,47 +233,14 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
         {finished && snapshot && <UploadReport files={run.files} snapshot={snapshot} />}
         {listed.length > 0 && (
           <List dense aria-label="Chosen images" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
-            {listed.map((file, index) => {
-              const state = snapshot?.files[index];
-              return (
-                <ListItem
-                  key={`${fileKey(file)}:${index}`}
-                  disableGutters
-                  secondaryAction={
-                    locked ? undefined : (
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${file.name}`}
-                        onClick={() =>
-                          setFiles((current) => current.filter((candidate) => candidate !== file))
-                        }
-                      >
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    )
-                  }
-                >
-                  <Box sx={{ flex: 1, pr: locked ? 0 : 5, minWidth: 0 }}>
-                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                      <Typography variant="body2" noWrap title={file.name}>
-                        {file.name}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                        {state ? `${stateText(state)} · ` : ''}
-                        {formatBytes(file.size)}
-                      </Typography>
-                    </Box>
-                    <LinearProgress
-                      variant="determinate"
-                      value={percentOf(state)}
-                      color={state?.kind === 'refused' || state?.kind === 'not-sent' ? 'error' : 'primary'}
-                      aria-label={`Upload progress of ${file.name}`}
-                      sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-                    />
-                  </Box>
-                </ListItem>
-              );
-            })}
+            {listed.map((file, index) => (
+              <UploadFileRow
+                key={`${fileKey(file)}:${index}`}
+                file={file}
+                state={snapshot?.files[index]}
+                onRemove={locked ? undefined : removeFile}
+              />
+            ))}
           </List>
         )}
         {survey.failure && (

@@ -23,6 +23,9 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How often the dialog redraws during an upload: progress events come far more often. */
+const REDRAW_INTERVAL_MS = 100;
+
 export interface SurveyRun {
   files: File[];
   snapshot: SurveySnapshot;
@@ -38,6 +41,23 @@ export function useSurveyUpload() {
   const [run, setRun] = useState<SurveyRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const latest = useRef<SurveyRun | null>(null);
+  const redraw = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  /** Shows `next` within REDRAW_INTERVAL_MS, or at once (the end of an upload). */
+  const show = useCallback((next: SurveyRun | null, now: boolean) => {
+    latest.current = next;
+    const flush = () => {
+      redraw.current = null;
+      setRun(latest.current);
+    };
+    if (now) {
+      if (redraw.current !== null) clearTimeout(redraw.current);
+      flush();
+    } else if (redraw.current === null) {
+      redraw.current = setTimeout(flush, REDRAW_INTERVAL_MS);
+    }
+  }, []);
 
   const start = useCallback(
     async (projectId: number, files: File[], hullZone: HullZone | null): Promise<SurveySnapshot | null> => {
@@ -45,17 +65,20 @@ export function useSurveyUpload() {
       const abort = new AbortController();
       controller.current = abort;
       setFailure(null);
-      setRun({
-        files,
-        snapshot: {
-          phase: 'checking',
-          checked: 0,
-          sentBytes: 0,
-          totalBytes: 0,
-          files: files.map(() => ({ kind: 'waiting' })),
-          stoppedBecause: null,
+      show(
+        {
+          files,
+          snapshot: {
+            phase: 'checking',
+            checked: 0,
+            sentBytes: 0,
+            totalBytes: 0,
+            files: files.map(() => ({ kind: 'waiting' })),
+            stoppedBecause: null,
+          },
         },
-      });
+        true,
+      );
       try {
         const [limits, knownHashes] = await Promise.all([getUploadLimits(), getImageHashes(projectId)]);
         let storedBatches = 0;
@@ -79,7 +102,10 @@ export function useSurveyUpload() {
             },
             wait,
           },
-          { signal: abort.signal, onChange: (snapshot) => setRun({ files, snapshot }) },
+          {
+            signal: abort.signal,
+            onChange: (snapshot) => show({ files, snapshot }, snapshot.phase === 'done'),
+          },
         );
         if (storedBatches > 0) {
           await queryClient.invalidateQueries({ queryKey: queryKeys.thumbnails(projectId) });
@@ -88,24 +114,30 @@ export function useSurveyUpload() {
       } catch (error) {
         // Only the reads before the upload get here (the limits, the hashes): nothing was sent.
         setFailure(reasonOf(error));
-        setRun(null);
+        show(null, true);
         return null;
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [queryClient],
+    [queryClient, show],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   const reset = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
-    setRun(null);
+    show(null, true);
     setFailure(null);
-  }, []);
+  }, [show]);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      if (redraw.current !== null) clearTimeout(redraw.current);
+    },
+    [],
+  );
 
   return { run, failure, start, cancel, reset };
 }
