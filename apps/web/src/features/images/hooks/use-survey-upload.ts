@@ -88,6 +88,7 @@ export function useSurveyUpload() {
             maxFiles: limits.max_files,
             maxFileBytes: limits.max_file_bytes,
             knownHashes,
+            currentHashes: () => getImageHashes(projectId),
             hashOf: sha256Hex,
             send: async (batch, onProgress, signal) => {
               await uploadImages({

@@ -118,6 +118,27 @@ describe('a survey-size upload', () => {
     expect(result.stoppedBecause).toBeNull();
   });
 
+  it('does not send a request again whose files arrived though the answer was lost', async () => {
+    const server = fakeServer({ maxFiles: 2 });
+    const send = server.deps.send;
+    let lostOnce = false;
+    server.deps.send = async (batch, onProgress, signal) => {
+      await send(batch, onProgress, signal);
+      if (!lostOnce) {
+        // Stored on the server, then the connection dropped before the answer came.
+        lostOnce = true;
+        throw new Error('Network error');
+      }
+    };
+    server.deps.currentHashes = () =>
+      Promise.resolve(new Set(server.stored.map((name) => `hash-of-${name}`)));
+    const result = await run(files(4), server.deps).done;
+    expect(server.stored).toEqual(['hull-000.jpg', 'hull-001.jpg', 'hull-002.jpg', 'hull-003.jpg']);
+    expect(server.requests).toHaveLength(2);
+    expect(result.files.every((state) => state.kind === 'stored')).toBe(true);
+    expect(result.sentBytes).toBe(result.totalBytes);
+  });
+
   it('stops after repeated network failures, leaving the rest marked to send again', async () => {
     const server = fakeServer({ maxFiles: 2 });
     let calls = 0;

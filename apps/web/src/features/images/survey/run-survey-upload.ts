@@ -32,6 +32,11 @@ export interface SurveyUploadDeps {
   maxFileBytes: number;
   /** The content hashes of the project's images. */
   knownHashes: ReadonlySet<string>;
+  /**
+   * The project's content hashes read again: after a network failure the request may have been
+   * stored before its answer was lost, and sending it again would store its files twice.
+   */
+  currentHashes?: () => Promise<ReadonlySet<string>>;
   hashOf: (file: File) => Promise<string>;
   /** One upload request of these files; rejects with the API client's errors. */
   send: (
@@ -114,6 +119,7 @@ export async function runSurveyUpload(
 
   const toSend: number[] = [];
   const seen = new Map<string, string>();
+  const hashes = new Map<number, string>();
   for (const [index, file] of files.entries()) {
     if (signal.aborted) return finish(CANCELLED, [...toSend, ...files.map((_, later) => later).slice(index)]);
     if (file.size > deps.maxFileBytes) {
@@ -132,6 +138,7 @@ export async function runSurveyUpload(
         settle([index], { kind: 'skipped', reason: `same content as ${earlier}` });
       } else {
         seen.set(hash, file.name);
+        hashes.set(index, hash);
         toSend.push(index);
       }
     }
@@ -149,10 +156,21 @@ export async function runSurveyUpload(
   ).map((batch) => batch.map((position) => toSend[position]!));
   publish();
 
+  /** Which of these files the project holds now; none when that cannot be read either. */
+  const storedMeanwhile = async (indexes: readonly number[]): Promise<number[]> => {
+    if (!deps.currentHashes) return [];
+    try {
+      const now = await deps.currentHashes();
+      return indexes.filter((index) => now.has(hashes.get(index) ?? ''));
+    } catch {
+      return [];
+    }
+  };
+
   while (queue.length > 0) {
-    const batch = queue.shift()!;
-    const batchSizes = batch.map((index) => files[index]!.size);
-    const batchBytes = sizeOf(batch);
+    let batch = queue.shift()!;
+    let batchSizes = batch.map((index) => files[index]!.size);
+    let batchBytes = sizeOf(batch);
     const remaining = () => [...batch, ...queue.flat()];
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) return finish(CANCELLED, remaining());
@@ -188,6 +206,15 @@ export async function runSurveyUpload(
             await deps.wait(FIRST_RETRY_WAIT_MS * 2 ** (attempt - 1), signal);
           } catch {
             return finish(CANCELLED, remaining());
+          }
+          const arrived = await storedMeanwhile(batch);
+          if (arrived.length > 0) {
+            settle(arrived, { kind: 'stored' });
+            settledBytes += sizeOf(arrived);
+            batch = batch.filter((index) => !arrived.includes(index));
+            batchSizes = batch.map((index) => files[index]!.size);
+            batchBytes = sizeOf(batch);
+            if (batch.length === 0) break;
           }
           continue;
         }
