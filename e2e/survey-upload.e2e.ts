@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 import { repositoryRoot, startServer, type RunningServer } from './support/server';
 
 // Issue 24: frames from a video, read in Chromium, and a survey of 300 photos sent in batches.
@@ -102,6 +102,7 @@ describe('frames from a diver video', () => {
 
     await frames.getByRole('checkbox', { name: 'Upload hull-pass@00:03.0.jpg' }).uncheck();
     await frames.getByText('7 frames will be uploaded.').waitFor();
+    await saveScreenshot(page, 'upload-video');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast('Uploaded images successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
