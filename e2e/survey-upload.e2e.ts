@@ -103,6 +103,9 @@ describe('frames from a diver video', () => {
     await frames.getByRole('checkbox', { name: 'Upload hull-pass@00:03.0.jpg' }).uncheck();
     await frames.getByText('7 frames will be uploaded.').waitFor();
     await saveScreenshot(page, 'upload-video');
+    // Every frame of the pass gets the zone chosen for the upload.
+    await dialog.getByRole('combobox', { name: 'Hull zone' }).click();
+    await page.getByRole('option', { name: 'Vertical side (port)' }).click();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast('Uploaded images successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -111,6 +114,12 @@ describe('frames from a diver video', () => {
     const thumbnails = page.getByRole('list', { name: 'Project images' });
     for (const name of uploaded) await thumbnails.getByRole('button', { name, exact: true }).waitFor();
     expect(await thumbnails.getByRole('button').count()).toBe(7);
+    const zones = (await api('GET', `/api/projects/${projectId}/thumbnails/`)) as {
+      hull_zone: string | null;
+    }[];
+    expect(zones.map((image) => image.hull_zone)).toEqual(
+      Array.from({ length: 7 }, () => 'vertical_side_port'),
+    );
     const stored = (await api(
       'GET',
       `/api/projects/${projectId}/image/${await firstImageId(projectId)}/`,
