@@ -116,7 +116,7 @@ describe('a new customer from sign-up to downloaded results', () => {
     const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
     expect(await upload.isDisabled()).toBe(true);
 
-    await dialog.locator('input[type=file]').setInputFiles(realSample);
+    await dialog.locator('input[type=file][aria-label="Add images"]').setInputFiles(realSample);
     const painted = await paintHullImage(browser);
     const dataTransfer = await page.evaluateHandle((bytes: number[]) => {
       const transfer = new DataTransfer();

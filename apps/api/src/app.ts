@@ -99,6 +99,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
+        // The upload dialog reads a chosen video from a blob: URL to take its frames (issue 24).
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
       },

@@ -81,6 +81,33 @@ export const NamedListWithMessage = z
   .meta({ id: 'NamedListWithMessage' });
 export type NamedListWithMessage = z.infer<typeof NamedListWithMessage>;
 
+/**
+ * An image's SHA-256 (hex, of the bytes uploaded), so a client can skip files the project already
+ * holds before sending them (issue 24: re-running an upload after a dropped connection is safe).
+ */
+export const ImageHash = z
+  .object({
+    id,
+    image_name: z.string(),
+    content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .meta({ id: 'ImageHash' });
+export type ImageHash = z.infer<typeof ImageHash>;
+export const ImageHashList = z.array(ImageHash);
+
+/**
+ * The server's upload limits (UPLOAD_MAX_FILES, UPLOAD_MAX_FILE_MB, UPLOAD_MAX_MEGAPIXELS), so a
+ * client sending many files splits them into requests the server accepts.
+ */
+export const UploadLimits = z
+  .object({
+    max_files: z.number().int().positive(),
+    max_file_bytes: z.number().int().positive(),
+    max_pixels: z.number().int().positive(),
+  })
+  .meta({ id: 'UploadLimits' });
+export type UploadLimits = z.infer<typeof UploadLimits>;
+
 /** The multipart form field of an upload that sets every uploaded image's zone. */
 export const UPLOAD_HULL_ZONE_FIELD = 'hull_zone';
 

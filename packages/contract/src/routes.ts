@@ -23,11 +23,13 @@ import {
 import {
   FullImage,
   ImageDetailsList,
+  ImageHashList,
   ImageSummary,
   ImageThumbnailList,
   ImageUpdateRequest,
   NamedListWithMessage,
   ThumbnailsQuery,
+  UploadLimits,
 } from './images.js';
 import { InspectionReport, InspectionSummary, InspectionSummaryQuery } from './inspections.js';
 import { CvModelList, ResolutionList } from './models.js';
@@ -388,6 +390,25 @@ export const routes = {
     params: ProjectParams,
     response: NamedListWithMessage,
     multipart: true,
+  }),
+  uploadLimits: route({
+    method: 'GET',
+    path: '/api/upload-limits/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary: 'Files per upload request, bytes per file and pixels per image the server accepts',
+    response: UploadLimits,
+  }),
+  listImageHashes: route({
+    method: 'GET',
+    path: '/api/projects/:id/image-hashes/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary: "SHA-256 of each of the project's images, to skip files it already holds",
+    params: ProjectParams,
+    response: ImageHashList,
   }),
   listThumbnails: route({
     method: 'GET',

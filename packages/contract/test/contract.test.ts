@@ -195,8 +195,9 @@ describe('route table (§7)', () => {
     const keys = all.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // The spec's 37, the e-mail change confirmation, the 5 vessel routes, the image update, the
-    // inspection summary and the report as PDF and JSON (issue 18), and the image details (issue 22).
-    expect(all).toHaveLength(48);
+    // inspection summary and the report as PDF and JSON (issue 18), the image details (issue 22), and
+    // the upload limits and image hashes a survey-size upload reads first (issue 24).
+    expect(all).toHaveLength(50);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {

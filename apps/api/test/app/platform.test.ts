@@ -78,6 +78,8 @@ describe('operations', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // The upload dialog plays a chosen video from a blob: URL to read its frames.
+    expect(response.headers['content-security-policy']).toContain("media-src 'self' blob:");
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const traced = await t.app.inject({
       method: 'GET',

@@ -29,6 +29,17 @@ export function imagesRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Each image's id, name and content hash, in id order: what a client compares before uploading. */
+    listHashes(owner: number, projectId: number) {
+      return db
+        .selectFrom('images')
+        .select(['id', 'name', 'content_hash'])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .orderBy('id')
+        .execute();
+    },
+
     /**
      * One page of the project's images in id order (all of them without a limit), with only what a
      * thumbnail list needs.

@@ -94,6 +94,20 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
   });
 
+  router.add(routes.uploadLimits, () =>
+    Promise.resolve({
+      max_files: config.uploads.maxFiles,
+      max_file_bytes: config.uploads.maxFileBytes,
+      max_pixels: config.uploads.maxPixels,
+    }),
+  );
+
+  router.add(routes.listImageHashes, async ({ user, params }) => {
+    await ownedProjectOr404(db, user.id, params.id);
+    const rows = await images.listHashes(user.id, params.id);
+    return rows.map((row) => ({ id: row.id, image_name: row.name, content_sha256: row.content_hash }));
+  });
+
   router.add(
     routes.listThumbnails,
     async ({ user, params, query, request, reply }) => {

@@ -46,7 +46,10 @@ const steps: { title: string; text: ReactNode }[] = [
       </>
     ),
   },
-  { title: 'Upload images', text: 'Open the project, click Upload, choose your images and click Upload.' },
+  {
+    title: 'Upload images',
+    text: 'Open the project, click Upload, choose your images and click Upload. You can also choose a whole folder of a survey, or a diver or ROV video: its sharp, distinct frames are picked for you to check, and only those are uploaded. Film steadily, perpendicular to the hull, well lit, in slow passes.',
+  },
   {
     title: 'Schedule a prediction',
     text: 'Click Schedule Prediction, pick a model and a resolution, select the images and click Validate Data, then run the prediction. A progress indicator shows at the top while it runs. Then select an image to review its results.',

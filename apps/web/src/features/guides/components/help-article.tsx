@@ -31,6 +31,31 @@ export function HelpArticle() {
         </li>
       </ul>
 
+      <Heading>Filming the hull</Heading>
+      <Paragraph>
+        You can upload a diver or ROV video instead of photos: the upload dialog takes one frame every second
+        (or the interval you choose), skips blurry frames and frames nearly the same as the one kept before,
+        and shows the kept frames so you can untick any before uploading. The video is read in your browser;
+        only the frames are uploaded, each named after the video and its time, such as port-side@01:05.0.jpg.
+      </Paragraph>
+      <ul>
+        <li>Keep the camera steady: frames blurred by shaking or fast turns are skipped.</li>
+        <li>Film perpendicular to the hull, as for photos, at a steady distance.</li>
+        <li>Light the surface evenly; a lamp close to the hull beats stirring up sediment to see.</li>
+        <li>
+          Make slow, overlapping passes, for example along one strake at a time, so each stretch of hull shows
+          sharply in at least one frame.
+        </li>
+        <li>Choose the hull zone before uploading: every frame of the upload gets it.</li>
+      </ul>
+
+      <Heading>Large surveys</Heading>
+      <Paragraph>
+        Choose or drop a whole folder, or hundreds of photos at once: they are sent in batches. Files already
+        in the project (same content) are skipped, so after a dropped connection simply run the same upload
+        again. At the end the dialog lists every file that was not stored, with the reason.
+      </Paragraph>
+
       <Heading>Resolutions</Heading>
       <Paragraph>
         There are two resolution options: standard (max 800px) and Full HD (max 1920px). Uploaded images are

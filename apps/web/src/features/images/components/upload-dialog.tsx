@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,49 +5,36 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import { type HullZone, UPLOAD_DEFAULT_LIMITS, UPLOAD_FORMATS_TEXT } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
-import { useUploadImages } from '../api/upload-images';
+import { framesToUpload, useVideoFrames } from '../hooks/use-video-frames';
+import { useSurveyUpload } from '../hooks/use-survey-upload';
+import { filesFromDrop } from '../survey/files-from-drop';
+import { useUploadLimits } from '../api/get-upload-limits';
 import { HullZoneSelect } from './hull-zone-select';
+import { UploadFileRow } from './upload-file-row';
+import { UploadReport } from './upload-report';
+import { VideoFramesCard } from './video-frames-card';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|tiff?|bmp|gif|heic|heif|avif)$/i;
-const ACCEPT = 'image/*,.heic,.heif';
+const VIDEO_NAME = /\.(mp4|m4v|mov|webm|mkv|ogv|avi)$/i;
+const ACCEPT = 'image/*,.heic,.heif,video/*,.mov,.mkv';
 
 function isImage(file: File): boolean {
   return file.type.startsWith('image/') || IMAGE_NAME.test(file.name);
 }
 
+function isVideo(file: File): boolean {
+  return file.type.startsWith('video/') || VIDEO_NAME.test(file.name);
+}
+
 function fileKey(file: File): string {
   return `${file.name}:${file.size}:${file.lastModified}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/**
- * Per-file percentages from the bytes the one multipart request has sent: the files travel in
- * order, so each file's share is the part of the sent bytes that falls within its own range.
- */
-export function perFileProgress(sizes: number[], loaded: number, total: number): number[] {
-  const sum = sizes.reduce((accumulated, size) => accumulated + size, 0);
-  const sent = total > 0 ? (Math.min(loaded, total) / total) * sum : 0;
-  let offset = 0;
-  return sizes.map((size) => {
-    const start = offset;
-    offset += size;
-    if (size === 0) return sent >= start ? 100 : 0;
-    return Math.round(Math.min(100, Math.max(0, ((sent - start) / size) * 100)));
-  });
 }
 
 interface UploadDialogProps {
@@ -57,37 +43,60 @@ interface UploadDialogProps {
   onClose: () => void;
 }
 
-/** 'Upload Images': files added cumulatively by picker or drag and drop, sent as one request. */
+/**
+ * 'Upload Images': images (or a folder of them) added cumulatively by picker or drag and drop, and
+ * videos whose frames are read in the browser; all sent in batches the server accepts (issue 24),
+ * with overall and per-file progress and, at the end, what was not stored and why.
+ */
 export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number[]>([]);
   const [dragging, setDragging] = useState(false);
   const [hullZone, setHullZone] = useState<HullZone | null>(null);
-  const upload = useUploadImages();
+  // The operator's UPLOAD_* settings; the defaults until they have been read.
+  const limits = useUploadLimits(open).data;
+  const maxFiles = limits?.max_files ?? UPLOAD_DEFAULT_LIMITS.maxFiles;
+  const maxFileMb = limits
+    ? Math.round(limits.max_file_bytes / (1024 * 1024))
+    : UPLOAD_DEFAULT_LIMITS.maxFileMb;
+  const maxMegapixels = limits
+    ? Math.round(limits.max_pixels / 1_000_000)
+    : UPLOAD_DEFAULT_LIMITS.maxMegapixels;
+  const videos = useVideoFrames();
+  const survey = useSurveyUpload();
   const notify = useNotify();
-  const uploading = upload.isPending;
+  const run = survey.run;
+  const uploading = run !== null && run.snapshot.phase !== 'done';
+  const finished = run !== null && run.snapshot.phase === 'done';
+  const locked = run !== null;
+  const extracting = videos.jobs.some((job) => job.status === 'extracting');
+  const frameCount = framesToUpload(videos.jobs).length;
 
   const addFiles = (incoming: FileList | File[]) => {
     const candidates = Array.from(incoming);
     const images = candidates.filter(isImage);
-    if (images.length < candidates.length) {
-      notify.warning(`Skipped ${candidates.length - images.length} file(s) that are not images`);
-    }
+    const videoFiles = candidates.filter((file) => !isImage(file) && isVideo(file));
+    const others = candidates.length - images.length - videoFiles.length;
+    if (others > 0) notify.warning(`Skipped ${others} file(s) that are not images or videos`);
     setFiles((current) => {
       const known = new Set(current.map(fileKey));
-      return [...current, ...images.filter((file) => !known.has(fileKey(file)))];
+      const added: File[] = [];
+      for (const file of images) {
+        if (known.has(fileKey(file))) continue;
+        known.add(fileKey(file));
+        added.push(file);
+      }
+      return [...current, ...added];
     });
-    setProgress([]);
+    if (videoFiles.length > 0) videos.add(videoFiles);
   };
 
   const close = () => {
-    abortRef.current?.abort();
-    abortRef.current = null;
+    survey.reset();
+    videos.clear();
     setFiles([]);
-    setProgress([]);
     setDragging(false);
     setHullZone(null);
     onClose();
@@ -96,39 +105,42 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!uploading) addFiles(event.dataTransfer.files);
-  };
-
-  const start = () => {
-    const controller = new AbortController();
-    abortRef.current = controller;
-    const sizes = files.map((file) => file.size);
-    setProgress(sizes.map(() => 0));
-    upload.mutate(
-      {
-        projectId,
-        files,
-        hullZone,
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total)),
-      },
-      {
-        onSuccess: () => {
-          abortRef.current = null;
-          notify.success('Uploaded images successfully');
-          close();
-        },
-        onError: (error) => {
-          abortRef.current = null;
-          if (!controller.signal.aborted) notify.failure('Uploading Images failed', error);
-          setProgress([]);
-        },
-      },
+    if (locked) return;
+    void filesFromDrop(event.dataTransfer).then(addFiles, (error: unknown) =>
+      notify.failure('Reading the dropped files failed', error),
     );
   };
 
+  const start = async () => {
+    const chosen = [...files, ...framesToUpload(videos.jobs)];
+    const result = await survey.start(projectId, chosen, hullZone);
+    if (!result) return;
+    const everyFileStored = result.files.every((state) => state.kind === 'stored');
+    if (everyFileStored) {
+      notify.success('Uploaded images successfully');
+      close();
+    }
+  };
+
+  const removeFile = useCallback(
+    (file: File) => setFiles((current) => current.filter((candidate) => candidate !== file)),
+    [],
+  );
+
+  const snapshot = run?.snapshot;
+  const listed = run ? run.files : files;
+  const storedCount = snapshot?.files.filter((state) => state.kind === 'stored').length ?? 0;
+  const overall =
+    snapshot && snapshot.totalBytes > 0 ? Math.round((snapshot.sentBytes / snapshot.totalBytes) * 100) : 0;
+
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={uploading ? undefined : close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+    >
       <DialogTitle id={titleId}>Upload Images</DialogTitle>
       <DialogContent>
         <Box
@@ -151,10 +163,15 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
           }}
         >
           <CloudUploadIcon color="primary" sx={{ fontSize: 40 }} />
-          <Typography sx={{ mb: 1 }}>Drag and drop hull images here</Typography>
-          <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={uploading}>
-            Add images
-          </Button>
+          <Typography sx={{ mb: 1 }}>Drag and drop hull images, folders or videos here</Typography>
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center' }}>
+            <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={locked}>
+              Add images
+            </Button>
+            <Button variant="outlined" onClick={() => folderRef.current?.click()} disabled={locked}>
+              Add folder
+            </Button>
+          </Box>
           <input
             ref={inputRef}
             type="file"
@@ -167,65 +184,104 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
               event.target.value = '';
             }}
           />
+          <input
+            ref={(input) => {
+              folderRef.current = input;
+              // Not in React's typings: lets the picker choose a whole folder (with its subfolders).
+              input?.setAttribute('webkitdirectory', '');
+            }}
+            type="file"
+            hidden
+            aria-label="Add folder"
+            onChange={(event) => {
+              if (event.target.files) addFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="upload-limits">
-            {UPLOAD_FORMATS_TEXT}; up to {UPLOAD_DEFAULT_LIMITS.maxFiles} images per upload, each at most{' '}
-            {UPLOAD_DEFAULT_LIMITS.maxFileMb} MB and {UPLOAD_DEFAULT_LIMITS.maxMegapixels} megapixels.
+            {UPLOAD_FORMATS_TEXT}, or a video; each image at most {maxFileMb} MB and {maxMegapixels}{' '}
+            megapixels. Any number of files: they are sent {maxFiles} at a time.
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Upload only images your business owns or may analyse, without personal data.
+            Upload only images your business owns or may analyse, without personal data. Videos are read in
+            your browser: only the frames you keep are uploaded.
           </Typography>
         </Box>
         <HullZoneSelect
           value={hullZone}
           onChange={setHullZone}
-          disabled={uploading}
+          disabled={locked}
           helperText="The hull area these images show; change it per image later"
           sx={{ mt: 2 }}
         />
-        {files.length > 0 && (
+        {videos.jobs.map((job) => (
+          <VideoFramesCard
+            key={job.id}
+            job={job}
+            disabled={locked}
+            onInterval={(seconds) => videos.rerun(job.id, job.file, seconds)}
+            onCancel={() => videos.cancel(job.id)}
+            onRemove={() => videos.remove(job.id)}
+            onToggle={(name) => videos.toggle(job.id, name)}
+          />
+        ))}
+        {snapshot && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="body2">
+              {snapshot.phase === 'checking'
+                ? `Checking files against the project: ${snapshot.checked} / ${listed.length}`
+                : `${snapshot.phase === 'done' ? 'Finished' : 'Uploading'}: ${overall} % · ${storedCount} of ${listed.length} files stored`}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={
+                snapshot.phase === 'checking'
+                  ? (snapshot.checked / Math.max(1, listed.length)) * 100
+                  : overall
+              }
+              aria-label="Overall upload progress"
+              sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+            />
+          </Box>
+        )}
+        {finished && snapshot && <UploadReport files={run.files} snapshot={snapshot} />}
+        {listed.length > 0 && (
           <List dense aria-label="Chosen images" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
-            {files.map((file, index) => (
-              <ListItem
-                key={fileKey(file)}
-                disableGutters
-                secondaryAction={
-                  <IconButton
-                    edge="end"
-                    aria-label={`Remove ${file.name}`}
-                    disabled={uploading}
-                    onClick={() => setFiles((current) => current.filter((candidate) => candidate !== file))}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                }
-              >
-                <Box sx={{ flex: 1, pr: 5, minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                    <Typography variant="body2" noWrap title={file.name}>
-                      {file.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-                      {progress[index] !== undefined ? `${progress[index]} % · ` : ''}
-                      {formatBytes(file.size)}
-                    </Typography>
-                  </Box>
-                  <LinearProgress
-                    variant="determinate"
-                    value={progress[index] ?? 0}
-                    aria-label={`Upload progress of ${file.name}`}
-                    sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-                  />
-                </Box>
-              </ListItem>
+            {listed.map((file, index) => (
+              <UploadFileRow
+                key={`${fileKey(file)}:${index}`}
+                file={file}
+                state={snapshot?.files[index]}
+                onRemove={locked ? undefined : removeFile}
+              />
             ))}
           </List>
         )}
+        {survey.failure && (
+          <Typography color="error" role="alert" sx={{ mt: 1 }}>
+            {`Uploading Images failed: ${survey.failure}`}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={files.length === 0} loading={uploading} onClick={start}>
-          Upload
-        </Button>
+        {uploading ? (
+          <Button onClick={survey.cancel}>Cancel</Button>
+        ) : finished ? (
+          <Button variant="contained" onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close}>Cancel</Button>
+            <Button
+              variant="contained"
+              disabled={(files.length === 0 && frameCount === 0) || extracting}
+              onClick={() => void start()}
+            >
+              Upload
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import type { VideoJob } from '../hooks/use-video-frames';
+import type { ExtractedFrame } from '../video/extract-frames';
+import { VideoFramesCard } from './video-frames-card';
+
+const frame = (seconds: number): ExtractedFrame => ({
+  seconds,
+  name: `dive@00:0${seconds}.0.jpg`,
+  jpeg: new Blob(['jpeg'], { type: 'image/jpeg' }),
+  sharpness: 500,
+});
+
+function job(change: Partial<VideoJob>): VideoJob {
+  return {
+    id: 1,
+    file: new File(['video'], 'dive.mp4', { type: 'video/mp4' }),
+    intervalSeconds: 1,
+    status: 'done',
+    progress: { done: 10, expected: 10, secondsLeft: 0, kept: 3, blurry: 4, repeated: 3 },
+    frames: [frame(0), frame(4), frame(8)],
+    unticked: new Set(),
+    error: null,
+    ...change,
+  };
+}
+
+function renderCard(videoJob: VideoJob) {
+  const handlers = { onInterval: vi.fn(), onCancel: vi.fn(), onRemove: vi.fn(), onToggle: vi.fn() };
+  URL.createObjectURL = vi.fn(() => 'blob:frame');
+  URL.revokeObjectURL = vi.fn();
+  renderWithApp(<VideoFramesCard job={videoJob} disabled={false} {...handlers} />);
+  return handlers;
+}
+
+describe("a video's frames in the upload dialog", () => {
+  it('says how many frames were skipped and why, and unticks a frame', async () => {
+    const handlers = renderCard(job({ unticked: new Set(['dive@00:04.0.jpg']) }));
+    expect(screen.getByTestId('frame-summary')).toHaveTextContent(
+      '10 frames read: 3 kept, 4 skipped as blurry, 3 skipped as nearly the same as the frame kept before. ' +
+        '2 frames will be uploaded.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Upload dive@00:04.0.jpg' })).not.toBeChecked();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Upload dive@00:08.0.jpg' }));
+    expect(handlers.onToggle).toHaveBeenCalledWith('dive@00:08.0.jpg');
+  });
+
+  it('shows progress with the time left while reading, and stops on request', async () => {
+    const handlers = renderCard(
+      job({
+        status: 'extracting',
+        progress: { done: 5, expected: 14, secondsLeft: 90, kept: 4, blurry: 1, repeated: 0 },
+      }),
+    );
+    expect(screen.getByText('Reading frames: 5 / 14 · about 2 min left')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Frames read from dive.mp4' })).toHaveAttribute(
+      'aria-valuenow',
+      String(Math.round((5 / 14) * 100)),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop reading' }));
+    expect(handlers.onCancel).toHaveBeenCalled();
+  });
+
+  it('shows why a video could not be read, and reads again at a new interval', async () => {
+    const handlers = renderCard(
+      job({
+        status: 'failed',
+        frames: [],
+        progress: null,
+        error:
+          'dive.mp4 could not be read as a video by this browser (its format or codec is not supported).',
+      }),
+    );
+    expect(screen.getByText(/dive\.mp4 could not be read as a video/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    const interval = screen.getByLabelText('Seconds between frames');
+    await user.clear(interval);
+    await user.type(interval, '0.1');
+    expect(screen.getByText('From 0.2 to 60')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read frames again' })).toBeDisabled();
+    await user.clear(interval);
+    await user.type(interval, '2');
+    await user.click(screen.getByRole('button', { name: 'Read frames again' }));
+    expect(handlers.onInterval).toHaveBeenCalledWith(2);
+  });
+});
