@@ -6,7 +6,10 @@ export interface StartupMessage {
   msg: string;
 }
 
-function urlOf({ address, family, port }: AddressInfo): string {
+/** A string is a Unix socket's path. */
+function urlOf(info: AddressInfo | string): string {
+  if (typeof info === 'string') return info;
+  const { address, family, port } = info;
   const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
   return address === '0.0.0.0' || address === '::' ? `${url} (every interface)` : url;
 }
@@ -16,7 +19,7 @@ function urlOf({ address, family, port }: AddressInfo): string {
  * purchases move money. The sandbox is a warning because credits bought there are free.
  */
 export function startupMessages(
-  addresses: AddressInfo[],
+  addresses: (AddressInfo | string)[],
   appUrl: string,
   payments: PaymentsConfig,
 ): StartupMessage[] {
