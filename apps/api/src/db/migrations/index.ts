@@ -15,6 +15,7 @@ import * as pendingEmail from './0006-pending-email.js';
 import * as throttleEvents from './0007-throttle-events.js';
 import * as vessels from './0008-vessels.js';
 import * as inspectionDetails from './0009-inspection-details.js';
+import * as requestImagePrice from './0010-request-image-price.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -31,6 +32,7 @@ const migrations = {
   '0007-throttle-events': throttleEvents,
   '0008-vessels': vessels,
   '0009-inspection-details': inspectionDetails,
+  '0010-request-image-price': requestImagePrice,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

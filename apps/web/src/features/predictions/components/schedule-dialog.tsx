@@ -17,6 +17,7 @@ import { useModels } from '../api/get-models';
 import { useResolutions } from '../api/get-resolutions';
 import { useRequestPredict } from '../api/request-predict';
 import { useValidatePredictRequest } from '../api/validate-predict-request';
+import { CostBreakdown } from './cost-breakdown';
 import { ImageChecklist } from './image-checklist';
 
 /** The dialog's form (spec §3): model and resolution as required strings. */
@@ -166,6 +167,13 @@ export function ScheduleDialog({ open, projectId, thumbnails, onClose }: Schedul
           <Alert severity={validation.data.valid ? 'success' : 'warning'} sx={{ mt: 2 }}>
             {validation.message}
           </Alert>
+        )}
+        {validated && validation.data.charges && (
+          <CostBreakdown
+            charges={validation.data.charges}
+            chosen={Number(resolution)}
+            resolutions={resolutions}
+          />
         )}
       </DialogContent>
       <DialogActions>
