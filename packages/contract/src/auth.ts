@@ -82,6 +82,24 @@ export const ChangePasswordRequest = withPasswordRepeat(
 ).meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+/**
+ * DELETE /api/user/delete/ takes no body in the spec; the current password is an optional, additive
+ * field that our web app always sends and the server checks whenever it is present, so a client
+ * written from the spec alone keeps working (architecture.md §3).
+ */
+export const DeleteAccountRequest = z
+  .object({
+    password: passwordText(256)
+      .optional()
+      .describe(
+        'The current password. Optional for clients written from the spec; when sent, the account is deleted only if it is right (400 on `password` otherwise). The web app always sends it.',
+      ),
+  })
+  // Absent, as the spec sends it (Fastify hands a missing body over as null).
+  .nullish()
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
 /** A password change signs out every other session; the fresh tokens keep this one signed in. */
 export const PasswordChanged = z
   .object({ message: z.string(), access: z.string(), refresh: z.string() })

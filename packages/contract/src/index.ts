@@ -9,3 +9,4 @@ export * from './models.js';
 export * from './predictions.js';
 export * from './vessels.js';
 export * from './routes.js';
+export * from './file-names.js';
