@@ -84,8 +84,8 @@ describe('what the web app refuses or reports', () => {
     await field('Email').fill(taken.email);
     await field('Repeat Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await toast(/^username: .*already exists/).waitFor();
-    await toast(/^email: .*already exists/).waitFor();
+    await toast(/^Username: .*already exists/).waitFor();
+    await toast(/^Email: .*already exists/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/register');
   });
 

@@ -105,3 +105,10 @@ export const PasswordChanged = z
   .object({ message: z.string(), access: z.string(), refresh: z.string() })
   .meta({ id: 'PasswordChanged' });
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
+
+/**
+ * The server's password rules (apps/api features/auth/password-rules.ts) in a user's words, shown
+ * under every new-password field before anything is submitted.
+ */
+export const PASSWORD_RULES_HINT =
+  'At least 8 characters, not only digits, not a common password, and not containing your username, your name or a part of your e-mail address.';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SetNewPasswordForm } from '@hullscope/contract';
+import { PASSWORD_RULES_HINT, SetNewPasswordForm } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
@@ -45,6 +45,7 @@ export function ResetPasswordForm() {
         type="password"
         autoComplete="new-password"
         required
+        helperText={PASSWORD_RULES_HINT}
         autoFocus
       />
       <FormTextField

@@ -13,13 +13,15 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import type { HullZone } from '@hullscope/contract';
+import { type HullZone, MAX_IMAGE_NAME_LENGTH, shortenFileName } from '@hullscope/contract';
 import { useNotify } from '@/lib/notify';
 import { useUploadImages } from '../api/upload-images';
 import { HullZoneSelect } from './hull-zone-select';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|tiff?|bmp|gif|heic|heif|avif)$/i;
 const ACCEPT = 'image/*,.heic,.heif';
+/** A long name is listed with its start and extension, as the server will keep it; the title has it whole. */
+const LISTED_NAME_LENGTH = 60;
 
 function isImage(file: File): boolean {
   return file.type.startsWith('image/') || IMAGE_NAME.test(file.name);
@@ -73,8 +75,11 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
   const addFiles = (incoming: FileList | File[]) => {
     const candidates = Array.from(incoming);
     const images = candidates.filter(isImage);
-    if (images.length < candidates.length) {
-      notify.warning(`Skipped ${candidates.length - images.length} file(s) that are not images`);
+    const skipped = candidates.filter((file) => !isImage(file)).map((file) => file.name);
+    if (skipped.length > 0) {
+      const count =
+        skipped.length === 1 ? 'a file that is not an image' : `${skipped.length} files that are not images`;
+      notify.warning(`Skipped ${count}:\n${skipped.join('\n')}`);
     }
     setFiles((current) => {
       const known = new Set(current.map(fileKey));
@@ -120,7 +125,9 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
         },
         onError: (error) => {
           abortRef.current = null;
-          if (!controller.signal.aborted) notify.failure('Uploading Images failed', error);
+          // The refusal names each file with its reason: one line each, not one run-on sentence.
+          if (!controller.signal.aborted)
+            notify.failureLines('Uploading Images failed', error, { images: '' });
           setProgress([]);
         },
       },
@@ -198,13 +205,19 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
                 <Box sx={{ flex: 1, pr: 5, minWidth: 0 }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                     <Typography variant="body2" noWrap title={file.name}>
-                      {file.name}
+                      {shortenFileName(file.name, LISTED_NAME_LENGTH)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
                       {progress[index] !== undefined ? `${progress[index]} % · ` : ''}
                       {formatBytes(file.size)}
                     </Typography>
                   </Box>
+                  {Array.from(file.name).length > MAX_IMAGE_NAME_LENGTH && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      Its name is longer than {MAX_IMAGE_NAME_LENGTH} characters: it is kept with its start
+                      and extension, shortened in the middle.
+                    </Typography>
+                  )}
                   <LinearProgress
                     variant="determinate"
                     value={progress[index] ?? 0}
