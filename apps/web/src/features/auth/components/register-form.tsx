@@ -17,6 +17,7 @@ import { useNotify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
 import { useRegister } from '../api/register';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 type RegisterValues = z.input<typeof RegisterRequest>;
 
@@ -40,6 +41,7 @@ const LABELS = {
 } as const;
 
 export function RegisterForm() {
+  usePageTitle('Sign up');
   const { control, handleSubmit, setError } = useForm<RegisterValues, unknown, RegisterRequest>({
     defaultValues: emptyValues,
     resolver: zodResolver(RegisterRequest),

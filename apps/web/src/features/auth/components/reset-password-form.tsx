@@ -10,9 +10,11 @@ import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** The e-mailed reset link's screen: uid and token come from the query string (spec §2.2). */
 export function ResetPasswordForm() {
+  usePageTitle('Set New Password');
   const [searchParams] = useSearchParams();
   const { control, handleSubmit } = useForm<SetNewPasswordForm>({
     defaultValues: { password: '', password2: '' },
