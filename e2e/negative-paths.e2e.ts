@@ -99,7 +99,7 @@ describe('what the web app refuses or reports', () => {
     await field('Password').fill(account.password);
     await field('Repeat Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await toast(/^email: .*company e-mail/).waitFor();
+    await toast(/^Email: .*company e-mail/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/register');
   });
 
