@@ -84,8 +84,8 @@ describe('what the web app refuses or reports', () => {
     await field('Email').fill(taken.email);
     await field('Repeat Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await toast(/^username: .*already exists/).waitFor();
-    await toast(/^email: .*already exists/).waitFor();
+    await toast(/^Username: .*already exists/).waitFor();
+    await toast(/^Email: .*already exists/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/register');
   });
 
@@ -99,7 +99,7 @@ describe('what the web app refuses or reports', () => {
     await field('Password').fill(account.password);
     await field('Repeat Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await toast(/^email: .*company e-mail/).waitFor();
+    await toast(/^Email: .*company e-mail/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/user/register');
   });
 

@@ -82,8 +82,33 @@ export const ChangePasswordRequest = withPasswordRepeat(
 ).meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+/**
+ * DELETE /api/user/delete/ takes no body in the spec; the current password is an optional, additive
+ * field that our web app always sends and the server checks whenever it is present, so a client
+ * written from the spec alone keeps working (architecture.md §3).
+ */
+export const DeleteAccountRequest = z
+  .object({
+    password: passwordText(256)
+      .optional()
+      .describe(
+        'The current password. Optional for clients written from the spec; when sent, the account is deleted only if it is right (400 on `password` otherwise). The web app always sends it.',
+      ),
+  })
+  // Absent, as the spec sends it (Fastify hands a missing body over as null).
+  .nullish()
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
 /** A password change signs out every other session; the fresh tokens keep this one signed in. */
 export const PasswordChanged = z
   .object({ message: z.string(), access: z.string(), refresh: z.string() })
   .meta({ id: 'PasswordChanged' });
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
+
+/**
+ * The server's password rules (apps/api features/auth/password-rules.ts) in a user's words, shown
+ * under every new-password field before anything is submitted.
+ */
+export const PASSWORD_RULES_HINT =
+  'At least 8 characters, not only digits, not a common password, and not containing your username, your name or a part of your e-mail address.';

@@ -10,3 +10,4 @@ export * from './predictions.js';
 export * from './vessels.js';
 export * from './inspections.js';
 export * from './routes.js';
+export * from './file-names.js';

@@ -105,6 +105,22 @@ export const SchedulePayload = z
   .meta({ id: 'SchedulePayload' });
 export type SchedulePayload = z.infer<typeof SchedulePayload>;
 
+/**
+ * One image's price in a prediction request. An image is never enlarged, so one no larger than a
+ * cheaper resolution's maximum gives the same result there and is charged that price.
+ */
+export const ImageCharge = z
+  .object({
+    image: id,
+    image_name: z.string(),
+    credits: z.number().int().nonnegative(),
+    resolution: id.describe(
+      "The resolution whose price is charged: the chosen one, or a cheaper one whose maximum the image's longer side does not exceed",
+    ),
+  })
+  .meta({ id: 'ImageCharge' });
+export type ImageCharge = z.infer<typeof ImageCharge>;
+
 export const CreditCheckResponse = z
   .object({
     message: z.string(),
@@ -113,6 +129,10 @@ export const CreditCheckResponse = z
       images: z.array(id),
       required_credits: z.number(),
       valid: z.boolean(),
+      charges: z
+        .array(ImageCharge)
+        .optional()
+        .describe('What each image costs, in the order of `images`, once the images are known'),
     }),
   })
   .meta({ id: 'CreditCheckResponse' });

@@ -3,6 +3,7 @@ import { MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
   ChangePasswordRequest,
+  DeleteAccountRequest,
   ConfirmRegistrationRequest,
   LoginTokens,
   PasswordChanged,
@@ -193,7 +194,9 @@ export const routes = {
     auth: true,
     tag: 'user',
     status: 200,
-    summary: 'Delete the account and everything it uploaded; billing records are kept anonymised',
+    summary:
+      'Delete the account and everything it uploaded; billing records are kept anonymised. The optional body `{password}` is checked when sent',
+    body: DeleteAccountRequest,
     response: MessageResponse,
   }),
   getCompany: route({

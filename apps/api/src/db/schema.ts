@@ -227,6 +227,8 @@ export interface PredictionRequestImagesTable {
   position: number;
   status: RequestImageStatus;
   error: string | null;
+  /** Credits charged for this image; null on rows made before 0011 (then the request's price_per_image). */
+  price: number | null;
 }
 
 export interface PredictionsTable {

@@ -115,3 +115,26 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
   return { to, subject: `Your ${PRODUCT} e-mail address is about to change`, text, html };
 }
+
+/**
+ * Sent after a password change: if it was not the owner, they learn at once, and the reset link
+ * in it lets them take the account back (a reset signs out every session).
+ */
+export function passwordChangedMail(
+  to: string,
+  firstName: string,
+  changedAt: Date,
+  resetLink: string,
+): MailMessage {
+  const when = `${changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return linkMail({
+    to,
+    firstName,
+    subject: `Your ${PRODUCT} password was changed`,
+    intro: `The password of your ${PRODUCT} account was changed on ${when}, and every other session was signed out. If this was you, there is nothing to do. If it was not, reset your password now:`,
+    action: 'Reset my password',
+    link: resetLink,
+    validity: 'This page asks for your e-mail address and sends you a reset link.',
+    footer: 'Then tell your administrator or reply to this e-mail: someone else knew your password.',
+  });
+}

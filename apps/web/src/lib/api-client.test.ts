@@ -165,7 +165,7 @@ describe('the API client', () => {
     await expect(failure).rejects.toMatchObject({
       status: 400,
       data: body,
-      message: 'email: Please register with your company e-mail address.',
+      message: 'Email: Please register with your company e-mail address.',
     });
   });
 

@@ -33,20 +33,39 @@ export function fieldErrorsOf(data: unknown): Record<string, string[]> | null {
   return fields;
 }
 
-/** The human reason of an error body: `detail`, or the field messages joined. */
+/** A form's labels by API field name; a field without one is named from its API name. */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** `old_password` → 'Old password': never an API name in front of a user. */
+function fieldLabel(field: string, labels: FieldLabels): string {
+  const label = labels[field] ?? field.replace(/_/g, ' ').replace(/\d+$/, ' (repeated)');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * Every message of a 400 field-error body, each on its own and in front of it the field's label
+ * (none for `non_field_errors`); empty for any other body.
+ */
+export function fieldMessagesOf(data: unknown, labels: FieldLabels = {}): string[] {
+  const fields = fieldErrorsOf(data);
+  if (!fields) return [];
+  return Object.entries(fields).flatMap(([field, messages]) =>
+    messages.map((message) =>
+      // An empty label: the messages name their subject themselves (an upload's file names).
+      field === NON_FIELD_ERRORS || labels[field] === ''
+        ? message
+        : `${fieldLabel(field, labels)}: ${message}`,
+    ),
+  );
+}
+
+/** The human reason of an error body: `detail`, or the field messages one after another. */
 export function messageOf(data: unknown, fallback: string): string {
   if (data !== null && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string') {
     return data.detail;
   }
-  const fields = fieldErrorsOf(data);
-  if (fields) {
-    return Object.entries(fields)
-      .map(([field, messages]) =>
-        field === NON_FIELD_ERRORS ? messages.join(' ') : `${field}: ${messages.join(' ')}`,
-      )
-      .join(' ');
-  }
-  return fallback;
+  const messages = fieldMessagesOf(data);
+  return messages.length > 0 ? messages.join('\n') : fallback;
 }
 
 /** The reason shown after 'text: ' in failure toasts, whatever was thrown. */

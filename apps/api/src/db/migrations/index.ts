@@ -16,6 +16,7 @@ import * as throttleEvents from './0007-throttle-events.js';
 import * as vessels from './0008-vessels.js';
 import * as inspectionDetails from './0009-inspection-details.js';
 import * as predictionSurfacePixels from './0010-prediction-surface-pixels.js';
+import * as requestImagePrice from './0011-request-image-price.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -33,6 +34,7 @@ const migrations = {
   '0008-vessels': vessels,
   '0009-inspection-details': inspectionDetails,
   '0010-prediction-surface-pixels': predictionSurfacePixels,
+  '0011-request-image-price': requestImagePrice,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -14,8 +14,12 @@ import { assessVat } from './vat.js';
 
 const Params = z.object({ sessionId: z.string().regex(/^sbx_[\w-]{1,64}$/) });
 const Token = z.object({ token: z.string().max(128) });
-// The company form's own rule: the VAT ID entered here is saved on the company record.
-const PayForm = Token.extend({ tax_id: optionalText(64).optional() });
+// The company form's own rule: the VAT ID entered here is saved on the company record. A browser
+// sends the hidden field too, so it counts only with "Purchasing as a business" ticked.
+const PayForm = Token.extend({
+  business: z.literal('on').optional(),
+  tax_id: optionalText(64).optional(),
+});
 
 export interface SandboxCheckoutDependencies {
   db: Kysely<DB>;
@@ -98,7 +102,7 @@ export async function registerSandboxCheckout(
           provider: 'sandbox',
           sessionId,
           outcome: 'paid',
-          billing: { tax_id: request.body.tax_id ?? '' },
+          billing: { tax_id: request.body.business ? (request.body.tax_id ?? '') : '' },
         });
         if (outcome.result === 'unknown-session') throw notFound();
         return returnToTransactions(reply, sessionId);

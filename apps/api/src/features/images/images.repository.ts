@@ -204,18 +204,18 @@ export function imagesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Which of `imageIds` are the owner's images in this project. Callers never pass an empty list
-     * (the request's schema needs one image): `in ()` is not SQL.
+     * Those of `imageIds` that are the owner's images in this project, with their sizes (what a
+     * prediction charges depends on them). Callers never pass an empty list (the request's schema
+     * needs one image): `in ()` is not SQL.
      */
-    async foundInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
-      const rows = await db
+    sizesInProject(owner: number, projectId: number, imageIds: number[]) {
+      return db
         .selectFrom('images')
-        .select('id')
+        .select(['id', 'name', 'width', 'height'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .where('id', 'in', imageIds)
         .execute();
-      return new Set(rows.map((row) => row.id));
     },
 
     /** Sets the zone of the owner's image in this project; undefined when there is no such image. */

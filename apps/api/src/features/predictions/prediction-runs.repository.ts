@@ -10,6 +10,8 @@ export interface PendingImage {
   name: string;
   format: string;
   prefix: string;
+  /** Credits charged for it; null on requests made before prices were kept per image. */
+  price: number | null;
 }
 
 export interface NewPrediction {
@@ -61,6 +63,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           'images.name',
           'images.format',
           'images.storage_prefix as prefix',
+          'prediction_request_images.price',
         ])
         .where('prediction_request_images.request_id', '=', requestId)
         .where('prediction_request_images.status', '=', 'PENDING')

@@ -52,16 +52,20 @@ export function predictionsRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** The request's images, PENDING, in the order given (the order the worker takes them in). */
-    async insertRequestImages(requestId: number, imageIds: number[]): Promise<void> {
+    /** The request's images, PENDING, in the order given (the order the worker takes them in), each with its price. */
+    async insertRequestImages(
+      requestId: number,
+      images: { imageId: number; price: number }[],
+    ): Promise<void> {
       await db
         .insertInto('prediction_request_images')
         .values(
-          imageIds.map((imageId, position) => ({
+          images.map(({ imageId, price }, position) => ({
             request_id: requestId,
             image_id: imageId,
             position,
             status: 'PENDING' as const,
+            price,
           })),
         )
         .execute();

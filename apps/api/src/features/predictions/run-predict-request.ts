@@ -29,7 +29,7 @@ export interface PredictJobDependencies {
 }
 
 /**
- * Marks the image failed and refunds its price, in one transaction; then removes any results an
+ * Marks the image failed and refunds what it was charged, in one transaction; then removes any results an
  * earlier attempt stored for it (a crash after storing, before recording), which nothing will ever
  * point at.
  */
@@ -43,10 +43,12 @@ async function failImage(
     const runs = predictionRunsRepository(trx);
     if (!(await runs.markImageFailed(image.rowId, reason))) return false;
     await runs.countImageFailed(request.id);
-    if (request.price_per_image > 0) {
+    // What this image was charged: with fair pricing it may be less than the request's price.
+    const charged = image.price ?? request.price_per_image;
+    if (charged > 0) {
       await creditAccount(trx, {
         userId: request.owner,
-        amount: request.price_per_image,
+        amount: charged,
         kind: 'refund',
         predictionRequestId: request.id,
         reason: `Refund: ${image.name} could not be processed`,

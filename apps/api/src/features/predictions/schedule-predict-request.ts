@@ -5,11 +5,25 @@ import type { DB } from '../../db/schema.js';
 import { nonFieldError } from '../../http/api-error.js';
 import type { AppJobQueue } from '../../job-catalog.js';
 import { InsufficientCreditsError, debitAccount } from '../credits/ledger.js';
-import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
+import { type CheckedRequest, checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
 
+/** The debit's ledger text: what was run, and which images cost a cheaper resolution's price. */
+function ledgerReason(plan: NonNullable<CheckedRequest['plan']>): string {
+  const base = `${plan.imageIds.length} × ${plan.model.name} at ${plan.resolution.display_name}`;
+  const discounted = plan.charges.filter((charge) => charge.pricedAs.id !== plan.resolution.id);
+  if (discounted.length === 0) return base;
+  const prices = [...new Set(discounted.map((charge) => charge.pricedAs))]
+    .map((pricedAs) => {
+      const count = discounted.filter((charge) => charge.pricedAs === pricedAs).length;
+      return `${count} at the ${pricedAs.display_name} price (no larger than ${pricedAs.resolution} px)`;
+    })
+    .join(', ');
+  return `${base}; ${prices}`;
+}
+
 /**
- * Re-checks the request, then in ONE transaction creates it, debits `images × price` (a ledger row
+ * Re-checks the request, then in ONE transaction creates it, debits the images' prices (a ledger row
  * linked to it) and enqueues its job: nothing is charged without a job, and no job runs unpaid.
  * Under concurrency the guarded debit and the one-unfinished-request index decide, not the check.
  */
@@ -33,14 +47,17 @@ export async function schedulePredictRequest(
         pricePerImage: plan.resolution.price,
         imagesTotal: plan.imageIds.length,
       });
-      await predictions.insertRequestImages(requestId, plan.imageIds);
+      await predictions.insertRequestImages(
+        requestId,
+        plan.charges.map((charge) => ({ imageId: charge.image.id, price: charge.price })),
+      );
       if (plan.cost > 0) {
         await debitAccount(trx, {
           userId: owner,
           amount: plan.cost,
           kind: 'prediction',
           predictionRequestId: requestId,
-          reason: `${plan.imageIds.length} × ${plan.model.name} at ${plan.resolution.display_name}`,
+          reason: ledgerReason(plan),
         });
       }
       await queue.enqueue(trx, 'predict-request', { requestId });

@@ -1,4 +1,10 @@
-import type { ChangePasswordRequest, LoginTokens, User, UserUpdateRequest } from '@hullscope/contract';
+import type {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  LoginTokens,
+  User,
+  UserUpdateRequest,
+} from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
@@ -26,7 +32,16 @@ export function toUser(row: UserRow, pendingEmail?: string): User {
   };
 }
 
-export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, emailChanges: EmailChanges) {
+/** Tells the owner of a changed password (sent after the change is committed; best effort). */
+export type PasswordChangedNotice = (user: UserRow) => Promise<void>;
+
+export function usersService(
+  db: Kysely<DB>,
+  jwt: JwtService,
+  storage: Storage,
+  emailChanges: EmailChanges,
+  notifyPasswordChanged: PasswordChangedNotice,
+) {
   const users = usersRepository(db);
 
   async function existing(userId: number): Promise<UserRow> {
@@ -77,6 +92,7 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, 
       // that must also stop whoever asked from confirming the new address with its link.
       await emailChanges.cancel(userId);
       const updated = await existing(userId);
+      await notifyPasswordChanged(updated);
       return {
         access: await jwt.signAccess({ userId, sessionVersion: updated.session_version }),
         refresh: await jwt.signRefresh({ userId, sessionVersion: updated.session_version }),
@@ -84,7 +100,8 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, 
     },
 
     /**
-     * Removes the account with its company, projects and tokens (foreign keys cascade). Purchases
+     * Removes the account with its company, projects and tokens, once the current password, when
+     * given, is right (foreign keys cascade). Purchases
      * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
      * Uploaded images and results are removed from storage after the rows are gone.
      *
@@ -93,7 +110,16 @@ export function usersService(db: Kysely<DB>, jwt: JwtService, storage: Storage, 
      * the user row's lock (see lockRow), so a request scheduled at the same moment is either seen
      * here or fails on the deleted user.
      */
-    async deleteAccount(userId: number): Promise<void> {
+    async deleteAccount(userId: number, request: DeleteAccountRequest): Promise<void> {
+      // Checked whenever sent (our web app always sends it); a client of the spec sends none.
+      if (request?.password !== undefined) {
+        const user = await existing(userId);
+        if (!(await verifyPassword(user.password_hash, request.password))) {
+          const errors = new FieldErrorCollector();
+          errors.add('password', 'Your password was entered incorrectly. Please enter it again.');
+          errors.throwIfAny();
+        }
+      }
       const outcome = await db.transaction().execute(async (trx) => {
         await lockRow(trx, 'users', userId);
         const user = await usersRepository(trx).findById(userId);

@@ -109,6 +109,10 @@ describe('the sandbox checkout page', () => {
     expect(page.body).toContain(`action="${path}/pay"`);
     expect(page.body).toContain(`action="${path}/cancel"`);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    // The choice the Buy Credits dialog names; unticked (no tax ID yet), its field stays hidden by CSS.
+    expect(page.body).toContain('<label class="business" for="business">Purchasing as a business</label>');
+    expect(page.body).toMatch(/<input type="checkbox" id="business" name="business" value="on">/);
+    expect(page.body).toContain('#business:checked~.tax{display:block}');
   });
 
   it('shows the reverse charge for an EU business abroad with a VAT ID', async () => {
@@ -118,6 +122,7 @@ describe('the sandbox checkout page', () => {
     const page = await t.app.inject({ method: 'GET', url: `${path}?token=${token}` });
     expect(page.body).toContain('Reverse charge');
     expect(page.body).toContain('NL123456789B01');
+    expect(page.body).toMatch(/<input type="checkbox" id="business" name="business" value="on" checked>/);
     expect(page.body).toMatch(/Total<\/td><td class="amount">€49\.00/);
   });
 });
@@ -174,7 +179,7 @@ describe('sandbox Pay', () => {
     const austrian = await signUp(t.app, t.config.mail.outboxDir);
     await setCompany(t.app, austrian, { country: 'AT', name: 'Donau Tankers' });
     const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, austrian, 100));
-    const paid = await postForm(t.app, `${path}/pay`, { token, tax_id: 'ATU12345678' });
+    const paid = await postForm(t.app, `${path}/pay`, { token, business: 'on', tax_id: 'ATU12345678' });
     expect(paid.statusCode).toBe(303);
     const company = await t.app.inject({ method: 'GET', url: '/api/company/', headers: austrian.headers });
     expect(company.json()).toMatchObject({ country: 'AT', name: 'Donau Tankers', tax_id: 'ATU12345678' });
@@ -186,9 +191,25 @@ describe('sandbox Pay', () => {
     expect(await balance(t.app, austrian)).toBe(150);
   });
 
+  it('ignores a VAT ID left in the form when "Purchasing as a business" is not ticked', async () => {
+    const belgian = await signUp(t.app, t.config.mail.outboxDir);
+    await setCompany(t.app, belgian, { country: 'BE', name: 'Schelde Dredging' });
+    const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, belgian, 100));
+    const paid = await postForm(t.app, `${path}/pay`, { token, tax_id: 'BE0123456789' });
+    expect(paid.statusCode).toBe(303);
+    const company = await t.app.inject({ method: 'GET', url: '/api/company/', headers: belgian.headers });
+    expect(company.json()).toMatchObject({ country: 'BE', tax_id: '' });
+    const purchase = (await purchasesOf(t.app, belgian.userId)).find((row) => row.session_id === sessionId);
+    expect(purchase).toMatchObject({ status: 'PAID', tax_cents: 1029 });
+  });
+
   it('refuses a VAT ID with a control character (400 on tax_id) and leaves the purchase pending', async () => {
     const { path, sessionId, token } = sandboxLink(await startCheckout(t.app, buyer, 100));
-    const refused = await postForm(t.app, `${path}/pay`, { token, tax_id: 'DE12\u00003456789' });
+    const refused = await postForm(t.app, `${path}/pay`, {
+      token,
+      business: 'on',
+      tax_id: 'DE12\u00003456789',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ tax_id: ['This field may not contain control characters.'] });
     const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);

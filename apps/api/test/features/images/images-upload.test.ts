@@ -104,6 +104,17 @@ describe('POST /api/projects/{id}/image-upload/', () => {
     expect(response.json().data[0].name).toBe('hull gnp.exe');
   });
 
+  it('shortens a name over 200 characters in the middle, keeping its start and extension', async () => {
+    const name = `MV-Nordstern_sea-chest-port_2026-11-24_${'diver-camera-'.repeat(15)}${'x'.repeat(4)}take-3.png`;
+    expect(name.length).toBe(248);
+    const response = await upload(t.app, owner.headers, projectId, [{ name, data: await solidImage('png') }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored: string = response.json().data[0].name;
+    expect(stored).toHaveLength(200);
+    expect(stored.startsWith('MV-Nordstern_sea-chest-port_2026-11-24_diver-camera-')).toBe(true);
+    expect(stored).toMatch(/…[a-z-]+take-3\.png$/);
+  });
+
   it('refuses a truncated JPEG', async () => {
     const jpeg = await sharp(await solidImage('png', 400, 300))
       .jpeg()

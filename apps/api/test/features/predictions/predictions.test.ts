@@ -190,7 +190,7 @@ describe('a full prediction run', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({
       message: expect.stringContaining('for 2 credits'),
-      data: { credits: 50, images: imageIds, required_credits: 2, valid: true },
+      data: { credits: 50, images: imageIds, required_credits: 2, valid: true, charges: expect.any(Array) },
     });
 
     const scheduled = await t.app.inject({
@@ -420,23 +420,31 @@ describe('validation', () => {
       `These images are not in this project: ${foreign.imageIds[0]}. Reload the page and select again.`,
     );
 
-    await t.app.database.db
-      .updateTable('resolutions')
-      .set({ price: 30 })
-      .where('name', '=', 'fullhd')
-      .execute();
+    // Every resolution at 30: a small image would otherwise cost a cheaper one's price.
+    const { db } = t.app.database;
+    const prices = await db.selectFrom('resolutions').select(['id', 'price']).execute();
+    await db.updateTable('resolutions').set({ price: 30 }).execute();
     try {
       const poor = (await validate({ model, resolution: fullhd, images: imageIds })).json();
       expect(poor).toEqual({
         message: 'Not enough credits: 60 needed (2 × 30 per image), 50 available.',
-        data: { credits: 50, images: imageIds, required_credits: 60, valid: false },
+        data: {
+          credits: 50,
+          images: imageIds,
+          required_credits: 60,
+          valid: false,
+          charges: imageIds.map((image, index) => ({
+            image,
+            image_name: `${'ab'[index]}.png`,
+            credits: 30,
+            resolution: fullhd,
+          })),
+        },
       });
     } finally {
-      await t.app.database.db
-        .updateTable('resolutions')
-        .set({ price: 2 })
-        .where('name', '=', 'fullhd')
-        .execute();
+      for (const { id, price } of prices) {
+        await db.updateTable('resolutions').set({ price }).where('id', '=', id).execute();
+      }
     }
 
     const missingFields = await validate({ images: [] });
@@ -453,7 +461,10 @@ describe('failures', () => {
   /** Uploads the images, removes the originals of those named in `lost`, and runs them all. */
   async function runWithLostOriginals(names: string[], lost: string[], resolution: string) {
     const user = await signUp(t.app, t.config.mail.outboxDir);
-    const files = await Promise.all(names.map(async (name) => ({ name, data: await solidImage('png') })));
+    // Larger than Standard's 800 px, so Full HD charges its own price (fair-pricing.test.ts has the smaller).
+    const files = await Promise.all(
+      names.map(async (name) => ({ name, data: await solidImage('png', 1000, 750) })),
+    );
     const { projectId, imageIds } = await projectWithImages(user, files);
     const { db } = t.app.database;
     for (const [index, name] of names.entries()) {
@@ -530,11 +541,8 @@ describe('concurrent scheduling', () => {
       const uploaded = await upload(idle.app, user.headers, projectId, [
         { name: 'a.png', data: await solidImage('png') },
       ]);
-      await idle.app.database.db
-        .updateTable('resolutions')
-        .set({ price: 30 })
-        .where('name', '=', 'standard')
-        .execute();
+      // Every resolution, or the small image would cost Full HD's price (the same result, cheaper).
+      await idle.app.database.db.updateTable('resolutions').set({ price: 30 }).execute();
       const payload = {
         model: await fixtureModelId(idle.app, user.headers),
         resolution: await resolutionId(idle.app, user.headers, 'standard'),

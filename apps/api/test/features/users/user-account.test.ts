@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccount } from '../../../src/features/credits/ledger.js';
 import { type SignedInUser, login, signUp } from '../../support/accounts.js';
+import { readOutbox, waitForMail } from '../../support/outbox.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { createProject } from '../../support/projects.js';
 
@@ -87,9 +88,71 @@ describe('PUT /api/user/change-password/', () => {
     expect((await refresh(response.json().refresh)).statusCode).toBe(200);
     expect((await login(t.app, user.registration.username, newPassword)).statusCode).toBe(200);
   });
+
+  it('tells the account by e-mail, with a way back if it was not the owner', async () => {
+    const user = await signUp(t.app, outbox);
+    const newPassword = 'Hull-Inspection-2028';
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/change-password/',
+      headers: user.headers,
+      payload: { old_password: user.registration.password, password: newPassword, password2: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    const mail = await waitForMail(outbox, user.registration.email, /password was changed/);
+    expect(mail.email.subject).toBe('Your Hullscope password was changed');
+    expect(mail.email.text).toContain(`Hello ${user.registration.first_name},`);
+    expect(mail.email.text).toMatch(/was changed on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(mail.links).toEqual([`${t.config.appUrl}/user/request-password-reset`]);
+    expect(mail.email.text).not.toContain(newPassword);
+  });
+
+  it('sends no such e-mail when the change is refused', async () => {
+    const user = await signUp(t.app, outbox);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/change-password/',
+      headers: user.headers,
+      payload: {
+        old_password: 'Wrong-Old-1',
+        password: 'Hull-Inspection-2029',
+        password2: 'Hull-Inspection-2029',
+      },
+    });
+    const mails = (await readOutbox(outbox)).filter((mail) => mail.to.includes(user.registration.email));
+    expect(mails.map((mail) => mail.email.subject)).toEqual(['Confirm your Hullscope account']);
+  });
 });
 
 describe('DELETE /api/user/delete/', () => {
+  const remove = (user: SignedInUser, payload?: object) =>
+    t.app.inject({ method: 'DELETE', url: '/api/user/delete/', headers: user.headers, payload });
+
+  it('refuses a wrong current password and keeps the account', async () => {
+    const user = await signUp(t.app, outbox);
+    const response = await remove(user, { password: 'Not-My-Password-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      password: ['Your password was entered incorrectly. Please enter it again.'],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers: user.headers })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('deletes with the right current password', async () => {
+    const user = await signUp(t.app, outbox);
+    expect((await remove(user, { password: user.registration.password })).statusCode).toBe(200);
+    expect((await login(t.app, user.registration.username, user.registration.password)).statusCode).toBe(401);
+  });
+
+  it('refuses a password of the wrong type as a field error', async () => {
+    const user = await signUp(t.app, outbox);
+    const response = await remove(user, { password: 12345678 });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['password']);
+  });
+
   it('removes the account, its company and projects; keeps purchases anonymised', async () => {
     const user = await signUp(t.app, outbox);
     const { db } = t.app.database;

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** Long-form text (legal pages, help) with readable line length and spacing. */
 export function Article({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <Box
       component="article"

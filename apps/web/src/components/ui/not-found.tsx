@@ -3,8 +3,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export function NotFound() {
+  usePageTitle('Not Found');
   return (
     <Box component="main" sx={{ textAlign: 'center', py: 10, px: 2 }}>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -1,18 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChangePasswordRequest } from '@hullscope/contract';
+import { ChangePasswordRequest, PASSWORD_RULES_HINT } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { SectionCard } from '@/components/ui/section-card';
+import { ApiError, fieldErrorsOf } from '@/lib/api-errors';
 import { useAuth } from '@/lib/auth';
 import { useNotify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 
 const emptyValues: ChangePasswordRequest = { old_password: '', password: '', password2: '' };
+const LABELS = {
+  old_password: 'Current Password',
+  password: 'New Password',
+  password2: 'Repeat New Password',
+} as const;
 
 export function ChangePasswordCard() {
-  const { control, handleSubmit, reset } = useForm<ChangePasswordRequest>({
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordRequest>({
     defaultValues: emptyValues,
     resolver: zodResolver(ChangePasswordRequest),
   });
@@ -27,7 +33,15 @@ export function ChangePasswordCard() {
         reset(emptyValues);
         notify.success('Changed password successfully');
       },
-      onError: (error) => notify.failure('Changing the password failed', error),
+      onError: (error) => {
+        // Each refusal also stands under its own field.
+        const fields = error instanceof ApiError ? fieldErrorsOf(error.data) : null;
+        for (const [field, messages] of Object.entries(fields ?? {})) {
+          if (field in emptyValues)
+            setError(field as keyof ChangePasswordRequest, { message: messages.join(' ') });
+        }
+        notify.failure('Changing the password failed', error, LABELS);
+      },
     }),
   );
 
@@ -37,7 +51,7 @@ export function ChangePasswordCard() {
         <FormTextField
           control={control}
           name="old_password"
-          label="Current Password"
+          label={LABELS.old_password}
           type="password"
           autoComplete="current-password"
           required
@@ -45,15 +59,16 @@ export function ChangePasswordCard() {
         <FormTextField
           control={control}
           name="password"
-          label="New Password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
+          helperText={PASSWORD_RULES_HINT}
         />
         <FormTextField
           control={control}
           name="password2"
-          label="Repeat New Password"
+          label={LABELS.password2}
           type="password"
           autoComplete="new-password"
           required

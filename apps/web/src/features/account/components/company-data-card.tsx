@@ -3,7 +3,7 @@ import { CompanyUpdateRequest, type Company, type Country } from '@hullscope/con
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,6 +25,23 @@ function formValues(company: Company): CompanyValues {
     country: company.country,
     tax_id: company.tax_id,
   };
+}
+
+/** The tax ID as information, not a field: it is entered at checkout, never here (spec §3). */
+function TaxIdInfo({ taxId }: { taxId: string }) {
+  return (
+    <Box component="dl" sx={{ my: 1.5, '& dd': { m: 0 } }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        Tax ID
+      </Typography>
+      <Typography component="dd" variant="body1" sx={{ fontWeight: taxId ? 600 : 400 }}>
+        {taxId || 'None yet'}
+      </Typography>
+      <Typography component="dd" variant="caption" color="text.secondary">
+        Entered at checkout: tick “Purchasing as a business” when you buy Credits.
+      </Typography>
+    </Box>
+  );
 }
 
 /** Billing data; the tax ID is read-only here because it is entered at checkout (spec §3). */
@@ -74,12 +91,7 @@ export function CompanyDataCard({ company, countries }: { company: Company; coun
             ))
           )}
         </FormTextField>
-        <TextField
-          label="Tax ID"
-          value={company.tax_id}
-          helperText="Entered at checkout when you buy Credits as a business"
-          slotProps={{ input: { readOnly: true } }}
-        />
+        <TaxIdInfo taxId={company.tax_id} />
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
           Save Company Data
         </Button>

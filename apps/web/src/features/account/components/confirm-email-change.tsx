@@ -11,6 +11,7 @@ import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import { confirmEmailChange } from '../api/confirm-email-change';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
  * The page of the link mailed to a new e-mail address: like the registration confirmation, it calls
@@ -18,6 +19,7 @@ import { confirmEmailChange } from '../api/confirm-email-change';
  * page when this browser is signed out). Unlike it, it keeps the session: the user stays signed in.
  */
 export function ConfirmEmailChange() {
+  usePageTitle('Confirm e-mail address');
   const [searchParams] = useSearchParams();
   const uid = searchParams.get('uid') ?? '';
   const token = searchParams.get('token') ?? '';

@@ -11,9 +11,11 @@ import { useNotify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
 import { confirmRegistration } from '../api/confirm-registration';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** Calls the confirmation endpoint once on open with the link's uid and token (spec §2.2). */
 export function ConfirmRegistration() {
+  usePageTitle('Confirm registration');
   const [searchParams] = useSearchParams();
   const uid = searchParams.get('uid') ?? '';
   const token = searchParams.get('token') ?? '';

@@ -5,8 +5,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export function FinalizeRegistration() {
+  usePageTitle('Registration received');
   return (
     <Stack spacing={2} alignItems="flex-start">
       <MarkEmailReadIcon color="primary" sx={{ fontSize: 48 }} />

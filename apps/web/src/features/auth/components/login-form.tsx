@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { useNotify } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 interface LoginValues {
   username: string;
@@ -19,6 +20,7 @@ interface LoginValues {
 
 /** Spec §2.2: the fields are labelled as required, but the form itself sets no client-side rule. */
 export function LoginForm() {
+  usePageTitle('Sign in');
   const { control, handleSubmit } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
   const login = useLogin();
   const { signIn } = useAuth();

@@ -49,7 +49,7 @@ describe('the registration form', () => {
     expect(window.localStorage.length).toBe(0);
   });
 
-  it('shows one error toast per field the server refuses', async () => {
+  it('shows one error toast per field the server refuses, named by its label, a message a line', async () => {
     stubApi({
       'POST /api/user/register/': () =>
         jsonResponse(
@@ -67,8 +67,9 @@ describe('the registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     const alerts = await screen.findAllByRole('alert');
     const texts = alerts.map((alert) => alert.textContent);
-    expect(texts).toContain('username: A user with that username already exists.');
-    expect(texts).toContain('email: Please register with your company e-mail address. Second reason.');
+    expect(texts).toContain('Username: A user with that username already exists.');
+    expect(texts).toContain('Email: Please register with your company e-mail address.\nSecond reason.');
+    expect(texts.join(' ')).not.toMatch(/\b(username|email):/);
   });
 
   it("reports other failures as 'Something went wrong: {message}'", async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterRequest } from '@hullscope/contract';
+import { PASSWORD_RULES_HINT, RegisterRequest } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,11 +12,12 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ProfileFields } from '@/components/form/profile-fields';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { ApiError, fieldErrorsOf, reasonOf } from '@/lib/api-errors';
+import { ApiError, fieldErrorsOf, fieldMessagesOf, reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
 import { useRegister } from '../api/register';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 type RegisterValues = z.input<typeof RegisterRequest>;
 
@@ -29,7 +30,18 @@ const emptyValues: RegisterValues = {
   password2: '',
 };
 
+/** The form's labels, for the server's messages (ProfileFields labels the first four). */
+const LABELS = {
+  username: 'Username',
+  email: 'Email',
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  password: 'Password',
+  password2: 'Repeat Password',
+} as const;
+
 export function RegisterForm() {
+  usePageTitle('Sign up');
   const { control, handleSubmit, setError } = useForm<RegisterValues, unknown, RegisterRequest>({
     defaultValues: emptyValues,
     resolver: zodResolver(RegisterRequest),
@@ -54,8 +66,9 @@ export function RegisterForm() {
           notify.error(`Something went wrong: ${reasonOf(error)}`);
           return;
         }
+        // Spec §8: one toast per field listing its messages, here one per line, under the form's label.
         for (const [field, messages] of Object.entries(fields)) {
-          notify.error(`${field}: ${messages.join(' ')}`);
+          notify.error(fieldMessagesOf({ [field]: [messages.join('\n')] }, LABELS).join(''));
           if (field in emptyValues) {
             setError(field as keyof RegisterValues, { message: messages.join(' ') });
           }
@@ -75,6 +88,7 @@ export function RegisterForm() {
         type="password"
         autoComplete="new-password"
         required
+        helperText={PASSWORD_RULES_HINT}
       />
       <FormTextField
         control={control}

@@ -15,8 +15,10 @@ import { useNotify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export function RequestPasswordResetForm() {
+  usePageTitle('Reset Your Password');
   const { control, handleSubmit } = useForm<PasswordResetEmailRequest>({
     defaultValues: { email: '' },
     resolver: zodResolver(PasswordResetEmailRequest),

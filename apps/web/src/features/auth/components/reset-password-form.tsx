@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SetNewPasswordForm } from '@hullscope/contract';
+import { PASSWORD_RULES_HINT, SetNewPasswordForm } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
@@ -10,9 +10,11 @@ import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { AuthFormHeading } from './auth-form-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /** The e-mailed reset link's screen: uid and token come from the query string (spec §2.2). */
 export function ResetPasswordForm() {
+  usePageTitle('Set New Password');
   const [searchParams] = useSearchParams();
   const { control, handleSubmit } = useForm<SetNewPasswordForm>({
     defaultValues: { password: '', password2: '' },
@@ -45,6 +47,7 @@ export function ResetPasswordForm() {
         type="password"
         autoComplete="new-password"
         required
+        helperText={PASSWORD_RULES_HINT}
         autoFocus
       />
       <FormTextField

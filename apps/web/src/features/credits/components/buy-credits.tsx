@@ -77,8 +77,9 @@ export function BuyCredits({ canPurchase }: { canPurchase: boolean }) {
               )}
             </FormTextField>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Prices are in euro excluding VAT. At checkout you can tick that you are purchasing as a business
-              to add your VAT details and enter a tax ID.
+              Prices are in euro excluding VAT. At checkout, tick “Purchasing as a business” to enter your VAT
+              or tax ID; a business elsewhere in the EU with a VAT ID pays no VAT (reverse charge). The ID is
+              saved with your company data.
             </Typography>
           </DialogContent>
           <DialogActions>

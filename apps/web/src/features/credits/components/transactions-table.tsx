@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { TransactionStatusChip } from './transaction-status-chip';
 
 const COLUMNS = [
   'Transaction-ID',
@@ -28,13 +29,12 @@ const COUNTING_STATUSES: ReadonlySet<string> = new Set(['SETTLED', 'PAID']);
 
 function AmountCell({ transaction }: { transaction: Transaction }) {
   if (!COUNTING_STATUSES.has(transaction.status)) {
+    // No sign and no colour: these credits never arrived (or have not yet), so nothing was added.
     return (
-      <TableCell align="right" sx={{ color: 'text.secondary' }}>
-        <Typography component="span" variant="body2" sx={{ textDecoration: 'line-through' }}>
-          {formatAmount(transaction.amount)}
-        </Typography>
-        <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-          {transaction.status === 'PENDING' ? 'awaiting payment' : 'not credited'}
+      <TableCell align="right" sx={{ color: 'text.disabled' }}>
+        {transaction.amount}
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          {transaction.status === 'PENDING' ? 'not credited yet' : 'not credited'}
         </Typography>
       </TableCell>
     );
@@ -81,7 +81,13 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                 <TableCell>{queue?.id ?? '–'}</TableCell>
                 <TableCell>
                   {queue ? (
-                    queue.project.name
+                    <>
+                      {queue.project.name}
+                      {/* What was run and how it was priced (fair pricing names the cheaper images). */}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {transaction.reason}
+                      </Typography>
+                    </>
                   ) : (
                     <Typography variant="body2" color="text.secondary" component="span">
                       {transaction.reason ?? '–'}
@@ -90,7 +96,9 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                 </TableCell>
                 <TableCell>{queue?.images.length ?? '–'}</TableCell>
                 <TableCell>{queue?.resolution.name ?? '–'}</TableCell>
-                <TableCell>{transaction.status}</TableCell>
+                <TableCell>
+                  <TransactionStatusChip transaction={transaction} />
+                </TableCell>
                 <AmountCell transaction={transaction} />
               </TableRow>
             );

@@ -78,8 +78,14 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
     const candidates = Array.from(incoming);
     const images = candidates.filter(isImage);
     const videoFiles = candidates.filter((file) => !isImage(file) && isVideo(file));
-    const others = candidates.length - images.length - videoFiles.length;
-    if (others > 0) notify.warning(`Skipped ${others} file(s) that are not images or videos`);
+    const skipped = candidates.filter((file) => !isImage(file) && !isVideo(file)).map((file) => file.name);
+    if (skipped.length > 0) {
+      const count =
+        skipped.length === 1
+          ? 'a file that is not an image or a video'
+          : `${skipped.length} files that are not images or videos`;
+      notify.warning(`Skipped ${count}:\n${skipped.join('\n')}`);
+    }
     setFiles((current) => {
       const known = new Set(current.map(fileKey));
       const added: File[] = [];

@@ -5,7 +5,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { MAX_IMAGE_NAME_LENGTH, shortenFileName } from '@hullscope/contract';
 import type { FileState } from '../survey/run-survey-upload';
+
+/** A long name is listed with its start and extension, as the server will keep it; the title has it whole. */
+const LISTED_NAME_LENGTH = 60;
 
 /** What a file's row says during and after an upload. */
 function stateText(state: FileState): string {
@@ -64,13 +68,19 @@ export const UploadFileRow = memo(function UploadFileRow({ file, state, onRemove
       <Box sx={{ flex: 1, pr: onRemove ? 5 : 0, minWidth: 0 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
           <Typography variant="body2" noWrap title={file.name}>
-            {file.name}
+            {shortenFileName(file.name, LISTED_NAME_LENGTH)}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
             {state ? `${stateText(state)} · ` : ''}
             {formatBytes(file.size)}
           </Typography>
         </Box>
+        {Array.from(file.name).length > MAX_IMAGE_NAME_LENGTH && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            Its name is longer than {MAX_IMAGE_NAME_LENGTH} characters: it is kept with its start and
+            extension, shortened in the middle.
+          </Typography>
+        )}
         <LinearProgress
           variant="determinate"
           value={percentOf(state)}

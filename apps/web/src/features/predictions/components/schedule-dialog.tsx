@@ -22,6 +22,7 @@ import { useModels } from '../api/get-models';
 import { useResolutions } from '../api/get-resolutions';
 import { useRequestPredict } from '../api/request-predict';
 import { useValidatePredictRequest } from '../api/validate-predict-request';
+import { CostBreakdown } from './cost-breakdown';
 import { ImageChecklist } from './image-checklist';
 
 /** The dialog's form (spec §3): model and resolution as required strings. */
@@ -209,6 +210,13 @@ export function ScheduleDialog({
           <Alert severity={validation.data.valid ? 'success' : 'warning'} sx={{ mt: 2 }}>
             {validation.message}
           </Alert>
+        )}
+        {validated && validation.data.charges && (
+          <CostBreakdown
+            charges={validation.data.charges}
+            chosen={Number(resolution)}
+            resolutions={resolutions}
+          />
         )}
       </DialogContent>
       <DialogActions>
