@@ -1,5 +1,6 @@
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
+import { toastSettings } from '@/components/ui/toast-provider';
 import { ApiError, type FieldLabels, fieldMessagesOf, reasonOf } from './api-errors';
 
 /** Lines in a toast stay lines (a refused upload names each file on its own). */
@@ -19,6 +20,17 @@ export function useNotify() {
     };
     return {
       success: (message: string) => enqueueSnackbar(message, { variant: 'success', ...LINES }),
+      /**
+       * A success that leads into the app (signing in): placed and timed as the app's toasts from the
+       * start, so it does not linger in the sign-in corner over the app's footer after the page changes.
+       */
+      successIntoApp: (message: string) =>
+        enqueueSnackbar(message, {
+          variant: 'success',
+          anchorOrigin: toastSettings.shell.anchorOrigin,
+          autoHideDuration: toastSettings.shell.autoHideDuration,
+          ...LINES,
+        }),
       info: (message: string) => enqueueSnackbar(message, { variant: 'info', ...LINES }),
       warning: (message: string) => enqueueSnackbar(message, { variant: 'warning', ...LINES }),
       error: (message: string) => enqueueSnackbar(message, { variant: 'error', ...LINES }),

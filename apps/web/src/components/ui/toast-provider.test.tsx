@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { enqueueSnackbar } from 'notistack';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider, toastSettings, type ToastArea } from './toast-provider';
+import { useNotify } from '@/lib/notify';
+import { TOASTS_BELOW_APP_BAR, ToastProvider, toastSettings, type ToastArea } from './toast-provider';
 
 function renderToasts(area: ToastArea) {
   render(
@@ -76,6 +77,40 @@ describe('toasts (spec §9)', () => {
     act(() => void enqueueSnackbar('Shell toast'));
     advance(2900);
     expect(visibleToasts()).toEqual(['Shell toast']);
+    advance(600);
+    expect(visibleToasts()).toEqual([]);
+  });
+
+  it('start below the top bar in the shell, so they never cover the credit badge', async () => {
+    renderToasts('shell');
+    act(() => void enqueueSnackbar('Credits added'));
+    const toast = await screen.findByRole('alert');
+    const container = toast.closest(`.${TOASTS_BELOW_APP_BAR}`);
+    expect(container).not.toBeNull();
+    expect(getComputedStyle(container!).top).toBe('64px');
+  });
+
+  it("a toast that leads into the app is placed and timed as the app's, even when raised in the sign-in area", () => {
+    vi.useFakeTimers();
+    function SignIn() {
+      const notify = useNotify();
+      return (
+        <button type="button" onClick={() => notify.successIntoApp('Logged in successfully')}>
+          Sign in
+        </button>
+      );
+    }
+    render(
+      <ToastProvider area="auth">
+        <SignIn />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Sign in' }).click());
+    const toast = screen.getByRole('alert');
+    expect(toast.closest(`.${TOASTS_BELOW_APP_BAR}`)).not.toBeNull();
+    advance(2900);
+    expect(visibleToasts()).toEqual(['Logged in successfully']);
+    // Gone after the app's 3000 ms, not the sign-in area's 5000.
     advance(600);
     expect(visibleToasts()).toEqual([]);
   });

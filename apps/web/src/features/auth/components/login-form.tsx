@@ -31,7 +31,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: (tokens) => {
         signIn(tokens);
-        notify.success('Logged in successfully');
+        notify.successIntoApp('Logged in successfully');
         void navigate(paths.home);
       },
       onError: (error) =>
