@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { peakRssMb, procStatusMb, realSamplesDir, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
+import { uploadPhotos, waitForRequest } from './server-seeding.js';
 import { measureUploadTiming } from './upload-timing.js';
 import { PREVIEW_SIDE } from '../src/media/renditions.js';
 
@@ -169,20 +170,7 @@ try {
     location: 'Lab',
   });
   const seedStarted = performance.now();
-  const imageIds: number[] = [];
-  for (let first = 0; first < imageCount; first += BATCH) {
-    const form = new FormData();
-    for (let index = first; index < Math.min(imageCount, first + BATCH); index += 1) {
-      form.append('images', new Blob([await photo(index)], { type: 'image/jpeg' }), `hull-${index}.jpg`);
-    }
-    const uploaded = await server.api<{ data: { id: number }[] }>(
-      'POST',
-      `/api/projects/${project.id}/image-upload/`,
-      access,
-      form,
-    );
-    imageIds.push(...uploaded.data.map((entry) => entry.id));
-  }
+  const imageIds = await uploadPhotos(server, access, project.id, imageCount, photo, { batch: BATCH });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   // One prediction, for the prediction thumbnails and the prediction set.
@@ -195,11 +183,7 @@ try {
     access,
     { model: models[0]!.id, resolution: standard.id, images: [imageIds[0]] },
   );
-  for (;;) {
-    const state = await server.api<{ status: string }>('GET', `/api/request/${requestId}/`, access);
-    if (state.status === 'DONE' || state.status === 'FAILED') break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForRequest(server, access, requestId);
   const base = `/api/projects/${project.id}`;
   const predictionThumbnails = await server.api<{ thumbnails: { id: number }[] }>(
     'GET',

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { peakRssMb, procStatusMb, realSamplesDir, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
+import { uploadPhotos, waitForRequest } from './server-seeding.js';
 
 const { values } = parseArgs({
   options: { sizes: { type: 'string', default: '100,500' }, side: { type: 'string', default: '1024' } },
@@ -62,39 +63,18 @@ async function seedProject(access: string, size: number, model: number, resoluti
     location: 'Lab',
     inspection_date: '2026-03-14',
   });
-  const imageIds: number[] = [];
-  for (let first = 0; first < size; first += BATCH) {
-    const form = new FormData();
-    form.append('hull_zone', ZONES[(first / BATCH) % ZONES.length]!);
-    for (let index = first; index < Math.min(size, first + BATCH); index += 1) {
-      form.append('images', new Blob([await photo(index)], { type: 'image/jpeg' }), `hull-${index}.jpg`);
-    }
-    const uploaded = await server.api<{ data: { id: number }[] }>(
-      'POST',
-      `/api/projects/${project.id}/image-upload/`,
-      access,
-      form,
-    );
-    imageIds.push(...uploaded.data.map((entry) => entry.id));
-  }
+  const imageIds = await uploadPhotos(server, access, project.id, size, photo, {
+    batch: BATCH,
+    zoneOfBatch: (batchIndex) => ZONES[batchIndex % ZONES.length]!,
+  });
   const { request_id: requestId } = await server.api<{ request_id: number }>(
     'POST',
     `/api/projects/${project.id}/request-predict/`,
     access,
     { model, resolution, images: imageIds },
   );
-  for (;;) {
-    const state = await server.api<{ status: string; progress: { done: number; failed: number } }>(
-      'GET',
-      `/api/request/${requestId}/`,
-      access,
-    );
-    if (state.status === 'DONE' || state.status === 'FAILED') {
-      if (state.progress.done !== size) throw new Error(`only ${state.progress.done} of ${size} predicted`);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const finished = await waitForRequest(server, access, requestId, 500);
+  if (finished.progress.done !== size) throw new Error(`only ${finished.progress.done} of ${size} predicted`);
   return project.id;
 }
 
@@ -141,7 +121,7 @@ try {
   const standard = (resolutions.find((entry) => entry.name === 'standard') ?? resolutions[0]!).id;
   console.log(`built server (pid ${pid}); photos ${side} px, six zones, Base at standard resolution`);
   console.log(
-    ['photos', 'what', 'seconds', 'size', 'pages', 'peak RSS', 'RSS before', 'x 100-photo time']
+    ['photos', 'what', 'seconds', 'size', 'pages', 'peak RSS', 'RSS before', 'x first size time']
       .map((title, index) => (index < 2 ? title.padEnd(8) : title.padStart(index === 7 ? 18 : 12)))
       .join(''),
   );

@@ -1,0 +1,51 @@
+import type { BuiltServer } from './built-server.js';
+
+/** Uploads `count` photos (`hull-<n>.jpg`) through the API in requests of `batch`; answers their ids. */
+export async function uploadPhotos(
+  server: BuiltServer,
+  access: string,
+  projectId: number,
+  count: number,
+  photo: (index: number) => Promise<Buffer>,
+  { batch, zoneOfBatch }: { batch: number; zoneOfBatch?: (batchIndex: number) => string },
+): Promise<number[]> {
+  const imageIds: number[] = [];
+  for (let first = 0; first < count; first += batch) {
+    const form = new FormData();
+    if (zoneOfBatch) form.append('hull_zone', zoneOfBatch(first / batch));
+    for (let index = first; index < Math.min(count, first + batch); index += 1) {
+      form.append('images', new Blob([await photo(index)], { type: 'image/jpeg' }), `hull-${index}.jpg`);
+    }
+    const uploaded = await server.api<{ data: { id: number }[] }>(
+      'POST',
+      `/api/projects/${projectId}/image-upload/`,
+      access,
+      form,
+    );
+    imageIds.push(...uploaded.data.map((entry) => entry.id));
+  }
+  return imageIds;
+}
+
+export interface FinishedRequest {
+  status: 'DONE' | 'FAILED';
+  progress: { done: number; failed: number; total: number };
+}
+
+/** Polls a prediction request as the web app does, until it has finished. */
+export async function waitForRequest(
+  server: BuiltServer,
+  access: string,
+  requestId: number,
+  pollMs = 200,
+): Promise<FinishedRequest> {
+  for (;;) {
+    const state = await server.api<{ status: string; progress: FinishedRequest['progress'] }>(
+      'GET',
+      `/api/request/${requestId}/`,
+      access,
+    );
+    if (state.status === 'DONE' || state.status === 'FAILED') return state as FinishedRequest;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
