@@ -87,6 +87,6 @@ describe('the vessel form', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(taken)).toBeInTheDocument();
     expect(field('IMO Number')).toHaveAttribute('aria-invalid', 'true');
-    expect(await screen.findByText(`Vessel creation failed: imo_number: ${taken}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Vessel creation failed: IMO Number: ${taken}`)).toBeInTheDocument();
   });
 });

@@ -57,6 +57,16 @@ export function vesselFormValues(vessel: Vessel): VesselFormValues {
   };
 }
 
+/** The form's labels for the API's field names, for failure toasts (never an API name in front of a user). */
+const VESSEL_FIELD_LABELS = {
+  name: 'Name',
+  imo_number: 'IMO Number',
+  flag: 'Flag',
+  vessel_type: 'Vessel Type',
+  gross_tonnage: 'Gross Tonnage',
+  antifouling_system: 'Antifouling System',
+} as const;
+
 interface VesselFormDialogProps {
   open: boolean;
   title: string;
@@ -102,7 +112,7 @@ export function VesselFormDialog({
         const known = fieldNames.find((name) => name === field);
         if (known) setError(known, { message: messages.join(' ') });
       }
-      notify.failure(failureText, error);
+      notify.failure(failureText, error, VESSEL_FIELD_LABELS);
     }
   });
 
