@@ -74,6 +74,13 @@ describe('an inspection record', () => {
     await toast('Project successfully created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL(/\/projects\/\d+\/$/);
+    // At once (well within the lists' 10 s freshness), the vessel lists it as its latest inspection.
+    await menu('Vessels').click();
+    const row = page.getByRole('row', { name: /MV Nordstern/ });
+    await row.filter({ hasText: '2026-03-14' }).waitFor();
+    await row.filter({ hasText: 'IMO rating: not rated' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/projects\/\d+\/$/);
   });
 
   it('uploads two photos of the flat bottom and predicts them', async () => {

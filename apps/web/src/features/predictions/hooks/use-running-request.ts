@@ -39,6 +39,8 @@ export function useRunningRequest(): RunningRequest {
       queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
       queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
       queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
+      // New predictions change the vessels' inspection ratings and trends.
+      queryClient.invalidateQueries({ queryKey: queryKeys.vessels }),
     ]);
   }, [finished, requestId, status.data, notify, queryClient]);
 

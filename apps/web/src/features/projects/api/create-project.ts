@@ -9,6 +9,11 @@ export const useCreateProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true }),
+    // A project is an inspection of the vessel it names: the vessels' inspection lists change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.vessels }),
+      ]),
   });
 };

@@ -10,6 +10,11 @@ export const useUpdateProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true }),
+    // A project is an inspection of the vessel it names: the vessels' inspection lists change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.vessels }),
+      ]),
   });
 };
