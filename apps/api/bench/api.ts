@@ -10,14 +10,11 @@
 // the machine's cores with the server: figures are for comparing scenarios, not absolute capacity.
 // First it times the upload of a 4032 × 3024 JPEG against a plain decode + resize of the same photo
 // (upload-timing.ts): the upload target is at most 1.3 × that.
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
-import { peakRssMb, procStatusMb, realSamplesDir, resetPeakRss } from './bench-support.js';
+import { peakRssMb, procStatusMb, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
-import { uploadPhotos, waitForRequest } from './server-seeding.js';
+import { uploadPhotos, variedPhoto, waitForRequest } from './server-seeding.js';
 import { measureUploadTiming } from './upload-timing.js';
 import { PREVIEW_SIDE } from '../src/media/renditions.js';
 
@@ -46,23 +43,8 @@ const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 
 const server = await builtServer({ UPLOAD_MAX_FILES: String(BATCH), WORKER_CONCURRENCY: '1' });
 
 /** A 640 × 480 photo, different for every index (hue and brightness), from a real sample if present. */
-async function photo(index: number): Promise<Buffer> {
-  const sample = path.join(realSamplesDir, '000022-x6lwoJexxL.jpg');
-  const base = existsSync(sample)
-    ? sharp(sample).resize(640, 480, { fit: 'fill' })
-    : sharp({
-        create: {
-          width: 640,
-          height: 480,
-          channels: 3,
-          background: '#7a3b2e',
-          noise: { type: 'gaussian', mean: 128, sigma: 40 },
-        },
-      });
-  return base
-    .modulate({ hue: (index * 7) % 360, brightness: 0.8 + (index % 40) / 100 })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+function photo(index: number): Promise<Buffer> {
+  return variedPhoto(index, 640, 480, '000022-x6lwoJexxL.jpg');
 }
 
 interface Scenario {

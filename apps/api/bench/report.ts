@@ -7,13 +7,10 @@
 // byte: time to the last byte, size, pages, and the server's peak RSS during the download (Linux
 // VmHWM, reset before it) beside its RSS before. Target (issue 18): 500 photos under 60 s and
 // 600 MB peak RSS on the 2-core machine. Loopback only, bounded by the sizes given.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
-import { peakRssMb, procStatusMb, realSamplesDir, resetPeakRss } from './bench-support.js';
+import { peakRssMb, procStatusMb, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
-import { uploadPhotos, waitForRequest } from './server-seeding.js';
+import { uploadPhotos, variedPhoto, waitForRequest } from './server-seeding.js';
 
 const { values } = parseArgs({
   options: { sizes: { type: 'string', default: '100,500' }, side: { type: 'string', default: '1024' } },
@@ -37,24 +34,8 @@ const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 
 const server = await builtServer({ UPLOAD_MAX_FILES: String(BATCH), WORKER_CONCURRENCY: '2' });
 
 /** A photo different for every index: a real sample (if present) in a different hue and brightness. */
-async function photo(index: number): Promise<Buffer> {
-  const sample = path.join(realSamplesDir, SAMPLES[index % SAMPLES.length]!);
-  const height = Math.round((side * 3) / 4);
-  const base = existsSync(sample)
-    ? sharp(sample).resize(side, height, { fit: 'fill' })
-    : sharp({
-        create: {
-          width: side,
-          height,
-          channels: 3,
-          background: '#7a3b2e',
-          noise: { type: 'gaussian', mean: 128, sigma: 40 },
-        },
-      });
-  return base
-    .modulate({ hue: (index * 7) % 360, brightness: 0.8 + (index % 40) / 100 })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+function photo(index: number): Promise<Buffer> {
+  return variedPhoto(index, side, Math.round((side * 3) / 4), SAMPLES[index % SAMPLES.length]!);
 }
 
 async function seedProject(access: string, size: number, model: number, resolution: number): Promise<number> {

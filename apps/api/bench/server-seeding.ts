@@ -1,4 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { realSamplesDir } from './bench-support.js';
 import type { BuiltServer } from './built-server.js';
+
+/**
+ * A JPEG photo different for every index (hue and brightness turned), made from a real sample where
+ * the shared samples are present, else from coloured noise.
+ */
+export async function variedPhoto(
+  index: number,
+  width: number,
+  height: number,
+  sampleName: string,
+): Promise<Buffer> {
+  const sample = path.join(realSamplesDir, sampleName);
+  const base = existsSync(sample)
+    ? sharp(sample).resize(width, height, { fit: 'fill' })
+    : sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: '#7a3b2e',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      });
+  return base
+    .modulate({ hue: (index * 7) % 360, brightness: 0.8 + (index % 40) / 100 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
 
 /** Uploads `count` photos (`hull-<n>.jpg`) through the API in requests of `batch`; answers their ids. */
 export async function uploadPhotos(

@@ -76,7 +76,7 @@ export function byRatingWorstFirst(a: FoulingRating | null, b: FoulingRating | n
 }
 
 interface ZoneInput {
-  hullZone: HullZone | null;
+  label: string;
   images: InspectedImageRow[];
   rated: RatedImage[];
 }
@@ -92,7 +92,7 @@ function pooledZone(
   }));
   const coverage = poolCoverage(members, classes);
   return {
-    zone_label: zone.hullZone ? hullZoneLabels[zone.hullZone] : UNASSIGNED_ZONE_LABEL,
+    zone_label: zone.label,
     image_count: zone.images.length,
     predicted_count: zone.rated.length,
     coverage,
@@ -173,7 +173,15 @@ export async function inspectionSummary(
     const worst = zoneRated[0];
     zones.push({
       hull_zone: hullZone,
-      ...pooledZone({ hullZone, images: zoneImages, rated: zoneRated }, classes, settings),
+      ...pooledZone(
+        {
+          label: hullZone ? hullZoneLabels[hullZone] : UNASSIGNED_ZONE_LABEL,
+          images: zoneImages,
+          rated: zoneRated,
+        },
+        classes,
+        settings,
+      ),
       worst_image: worst && worst.rating ? inspectedImage(worst) : null,
       images: zoneRated.map(inspectedImage),
     });
@@ -197,11 +205,10 @@ export async function inspectionSummary(
       predictions: entry.predictions,
     })),
     zones,
-    all_zones: pooledZone({ hullZone: null, images, rated }, classes, settings),
+    all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings),
     overall_rating: worstZone?.rating ?? null,
     worst_zone: worstZone ? worstZone.hull_zone : null,
   };
-  summary.all_zones.zone_label = 'All zones';
   return {
     summary,
     rated: ratedInOrder,

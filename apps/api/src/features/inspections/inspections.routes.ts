@@ -7,8 +7,8 @@ import { inspectionSummary } from './inspection-summary.js';
 import { renderReportPdf } from './report-pdf.js';
 
 /** The file name of a project's report: its name as typed, which Content-Disposition encodes. */
-export function reportFileName(projectName: string, extension: 'pdf' | 'json'): string {
-  return `${projectName.replace(/[/\\]+/g, '_')}-inspection-report.${extension}`;
+export function reportFileName(projectName: string): string {
+  return `${projectName.replace(/[/\\]+/g, '_')}-inspection-report.pdf`;
 }
 
 /** Issue 18 §5 and §6: the inspection summary of a project and its report, as JSON and as PDF. */
@@ -29,7 +29,7 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
     const pdf = renderReportPdf(report, rated, storage);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));
     return reply
-      .header('content-disposition', contentDisposition(reportFileName(project.name, 'pdf')))
+      .header('content-disposition', contentDisposition(reportFileName(project.name)))
       .header('access-control-expose-headers', 'Content-Disposition')
       .type('application/pdf')
       .send(pdf);

@@ -196,13 +196,7 @@ function zoneSummary(doc: Doc, report: InspectionReport): void {
   heading(doc, 'Summary per hull zone');
   const classes = report.summary.all_zones.coverage;
   if (classes.length > 0) {
-    const used = classList(
-      doc,
-      classes.map((entry) => ({ ...entry, percentage: entry.percentage })),
-      PAGE.margin,
-      doc.y,
-      CONTENT_WIDTH,
-    );
+    const used = classList(doc, classes, PAGE.margin, doc.y, CONTENT_WIDTH);
     doc.y += used + 4;
     doc
       .font('regular')
