@@ -1,74 +1,51 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser, newAccount, readSample } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { pagePerTest } from './support/page-per-test';
 
 const PREDICTION_TIMEOUT_MS = 180_000;
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const app = pagePerTest();
 
-const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const toast = (text: string | RegExp) => app.page.getByRole('alert').filter({ hasText: text });
 /** The input labelled exactly `label` (MUI appends ' *' to required fields' labels). */
-const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser, server.url));
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const field = (label: string) => app.page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 describe('what the web app refuses or reports', () => {
   it("shows 'Not Found' for an unknown route, signed out and inside the shell", async () => {
-    await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
-    await page.goto('/legal/no-such-document/');
-    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await app.page.goto('/no/such/page');
+    await app.page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await app.page.goto('/legal/no-such-document/');
+    await app.page.getByRole('heading', { name: 'Not Found' }).waitFor();
 
-    const { account } = await createConfirmedAccount(server);
-    await loginInBrowser(page, account);
-    await page.goto('/help/deeper/page');
-    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const { account } = await createConfirmedAccount(app.server);
+    await loginInBrowser(app.page, account);
+    await app.page.goto('/help/deeper/page');
+    await app.page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await app.page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   });
 
   it('sends a visitor of a shell page to the login', async () => {
-    await page.goto('/transactions/');
-    await page.waitForURL('**/user/login');
-    await page.getByRole('heading', { name: /^Sign in to / }).waitFor();
+    await app.page.goto('/transactions/');
+    await app.page.waitForURL('**/user/login');
+    await app.page.getByRole('heading', { name: /^Sign in to / }).waitFor();
   });
 
   it('reports a wrong password in a toast and stays on the login', async () => {
-    const { account } = await createConfirmedAccount(server);
-    await page.goto('/user/login');
-    await page.getByLabel('username').fill(account.username);
-    await page.getByLabel('password').fill('Not-the-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { account } = await createConfirmedAccount(app.server);
+    await app.page.goto('/user/login');
+    await app.page.getByLabel('username').fill(account.username);
+    await app.page.getByLabel('password').fill('Not-the-password-1');
+    await app.page.getByRole('button', { name: 'Sign in' }).click();
     await toast(/^Something went wrong, please check your credentials: .+/).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/user/login');
-    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+    expect(new URL(app.page.url()).pathname).toBe('/user/login');
+    expect(await app.page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
   });
 
   it('shows the registration rules on the fields, and the server refusals as one toast per field', async () => {
-    const taken = (await createConfirmedAccount(server)).account;
-    await page.goto('/user/register');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    expect(await page.getByText('Required', { exact: true }).count()).toBe(6);
+    const taken = (await createConfirmedAccount(app.server)).account;
+    await app.page.goto('/user/register');
+    await app.page.getByRole('button', { name: 'Sign up' }).click();
+    expect(await app.page.getByText('Required', { exact: true }).count()).toBe(6);
 
     const account = newAccount('Jonas');
     await field('Username').fill(taken.username);
@@ -77,68 +54,68 @@ describe('what the web app refuses or reports', () => {
     await field('Last Name').fill(account.last_name);
     await field('Password').fill(account.password);
     await field('Repeat Password').fill(`${account.password}x`);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('Please enter a valid email').waitFor();
-    await page.getByText('Password repeat must equal the new password').waitFor();
+    await app.page.getByRole('button', { name: 'Sign up' }).click();
+    await app.page.getByText('Please enter a valid email').waitFor();
+    await app.page.getByText('Password repeat must equal the new password').waitFor();
 
     await field('Email').fill(taken.email);
     await field('Repeat Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await app.page.getByRole('button', { name: 'Sign up' }).click();
     await toast(/^Username: .*already exists/).waitFor();
     await toast(/^Email: .*already exists/).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/user/register');
+    expect(new URL(app.page.url()).pathname).toBe('/user/register');
   });
 
   it('refuses a free-mail address', async () => {
     const account = newAccount('Lena');
-    await page.goto('/user/register');
+    await app.page.goto('/user/register');
     await field('Username').fill(account.username);
     await field('Email').fill(`${account.username}@gmail.com`);
     await field('First Name').fill(account.first_name);
     await field('Last Name').fill(account.last_name);
     await field('Password').fill(account.password);
     await field('Repeat Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await app.page.getByRole('button', { name: 'Sign up' }).click();
     await toast(/^Email: .*company e-mail/).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/user/register');
+    expect(new URL(app.page.url()).pathname).toBe('/user/register');
   });
 
   it('keeps Buy Credits disabled until the company country is set, then opens the checkout', async () => {
-    const { account, api } = await createConfirmedAccount(server);
-    await loginInBrowser(page, account);
-    await page.goto('/transactions/');
-    const buy = page.getByRole('button', { name: 'Buy Credits' });
+    const { account, api } = await createConfirmedAccount(app.server);
+    await loginInBrowser(app.page, account);
+    await app.page.goto('/transactions/');
+    const buy = app.page.getByRole('button', { name: 'Buy Credits' });
     await buy.waitFor();
     expect(await buy.isDisabled()).toBe(true);
-    await page
+    await app.page
       .getByText(
         'Please enter your company information in the account settings before you can purchase Credits.',
       )
       .waitFor();
 
     await api('PATCH', '/api/company/update/', { name: 'Nordsee Reederei GmbH', country: 'DE' });
-    await page.reload();
+    await app.page.reload();
     await expect.poll(() => buy.isEnabled()).toBe(true);
     await buy.click();
-    const dialog = page.getByRole('dialog', { name: 'Buy Credits' });
+    const dialog = app.page.getByRole('dialog', { name: 'Buy Credits' });
     await dialog.getByRole('combobox', { name: 'Amount' }).click();
-    const option = page.getByRole('option').first();
+    const option = app.page.getByRole('option').first();
     const amount = Number((await option.textContent())?.match(/^(\d+) Credits/)?.[1]);
     expect(amount).toBeGreaterThan(0);
     await option.click();
     await dialog.getByRole('button', { name: 'Go to checkout' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/transactions'));
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL('**/transactions?checkout=paid');
-    await page.getByText('The Credits have been added to your account.', { exact: false }).waitFor();
-    await page
+    await app.page.waitForURL((url) => !url.pathname.startsWith('/transactions'));
+    await app.page.getByRole('button', { name: 'Pay' }).click();
+    await app.page.waitForURL('**/transactions?checkout=paid');
+    await app.page.getByText('The Credits have been added to your account.', { exact: false }).waitFor();
+    await app.page
       .getByTestId('credits-available')
       .filter({ hasText: String(50 + amount) })
       .waitFor();
   });
 
   it('refuses to run the same prediction twice on an image', async () => {
-    const { account, api } = await createConfirmedAccount(server);
+    const { account, api } = await createConfirmedAccount(app.server);
     const project = (await api('POST', '/api/projects/', {
       name: 'Repeat survey',
       location: 'Bremerhaven',
@@ -172,15 +149,15 @@ describe('what the web app refuses or reports', () => {
       })
       .toBe(0);
 
-    await loginInBrowser(page, account);
-    await page.getByRole('combobox', { name: 'Select a project' }).click();
-    await page.getByRole('option', { name: 'Repeat survey' }).click();
-    await page.getByRole('button', { name: 'Schedule Prediction' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Schedule a Prediction Run' });
+    await loginInBrowser(app.page, account);
+    await app.page.getByRole('combobox', { name: 'Select a project' }).click();
+    await app.page.getByRole('option', { name: 'Repeat survey' }).click();
+    await app.page.getByRole('button', { name: 'Schedule Prediction' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Schedule a Prediction Run' });
     await dialog.getByRole('combobox', { name: 'Model' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${model!.name}`) }).click();
+    await app.page.getByRole('option', { name: new RegExp(`^${model!.name}`) }).click();
     await dialog.getByRole('combobox', { name: 'Resolution' }).click();
-    await page
+    await app.page
       .getByRole('option', { name: new RegExp(`^${resolution!.display_name.replace(/[()]/g, '\\$&')}`) })
       .click();
     await dialog.getByRole('button', { name: 'Select All', exact: true }).click();
