@@ -202,7 +202,12 @@ describe.each(backends)('on a %s', (_name, backend) => {
       const { db } = t.app.database;
       const storage = storageOf(t.config);
       const images = await projectWithImages(t.app, t.config, 4);
-      const [recentOrphan, oldOrphan, owned, legacy] = [images.id(0), images.id(1), images.id(2), images.id(3)];
+      const [recentOrphan, oldOrphan, owned, legacy] = [
+        images.id(0),
+        images.id(1),
+        images.id(2),
+        images.id(3),
+      ];
       // Rows gone, files left: a delete whose file removal failed, or an upload killed before commit.
       await db.deleteFrom('images').where('id', 'in', [recentOrphan, oldOrphan]).execute();
       const stale = 2 * HOUR;
@@ -348,7 +353,10 @@ describe.each(backends)('on a %s', (_name, backend) => {
         if (firstOpen) await first.close();
       });
       const images = await projectWithImages(first, config, 3);
-      await first.database.db.deleteFrom('images').where('id', 'in', [images.id(0), images.id(1)]).execute();
+      await first.database.db
+        .deleteFrom('images')
+        .where('id', 'in', [images.id(0), images.id(1)])
+        .execute();
       await first.close();
       firstOpen = false;
       await age(config, images.folderOf(images.id(0)), ABANDONED_AFTER_MS + HOUR);
@@ -358,10 +366,9 @@ describe.each(backends)('on a %s', (_name, backend) => {
       const second = await buildApp(config);
       cleanups.push(() => second.close());
 
-      await vi.waitFor(
-        async () => expect(await isThere(config, images.folderOf(images.id(0)))).toBe(false),
-        { timeout: 10_000 },
-      );
+      await vi.waitFor(async () => expect(await isThere(config, images.folderOf(images.id(0)))).toBe(false), {
+        timeout: 10_000,
+      });
       // Younger than the abandonment age: maybe an upload still writing, so kept.
       expect(await backend.filesUnder(config, images.folderOf(images.id(1)))).toEqual(UPLOADED_FILES);
       expect(await backend.filesUnder(config, images.folderOf(images.id(2)))).toEqual(UPLOADED_FILES);
