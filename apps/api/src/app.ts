@@ -37,7 +37,8 @@ import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { createPaymentProvider } from './payments/create-payment-provider.js';
 import { sweepAbandonedFiles } from './storage/abandoned-files.js';
-import { createStorage } from './storage/create-storage.js';
+import { createStorage, storageLocation } from './storage/create-storage.js';
+import { BINDING_FILE } from './storage/storage-binding.js';
 import { isS3ReadCopy } from './storage/s3-storage.js';
 import { isPartialWrite } from './storage/local-storage.js';
 import { sweepOrphanImageFolders } from './storage/orphan-image-folders.js';
@@ -139,10 +140,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.log,
     stopSweep.signal,
   ).then(() => {
-    // Local storage only: in a bucket, see the README's lifecycle rule (Running at scale).
-    if (config.storage.kind !== 'local') return;
     const lookup = { ...imagesRepository(database.db), databaseKey: () => databaseKey(database.db) };
-    return sweepOrphanImageFolders(config.storageDir, lookup, app.log, stopSweep.signal);
+    const swept = { storage, bindingFile: storageLocation(config.storage, BINDING_FILE) };
+    return sweepOrphanImageFolders(swept, lookup, app.log, stopSweep.signal);
   });
 
   const { db } = database;

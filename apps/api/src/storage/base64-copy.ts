@@ -65,7 +65,7 @@ export interface Base64Source {
  * prediction was deleted meanwhile).
  *
  * A write-back racing with the deletion of its folder can leave the copy alone there; the orphan
- * folder sweep removes such folders in local storage.
+ * folder sweep removes such folders, on either adapter.
  */
 export async function readBase64Copy(
   storage: Storage,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { localStorage } from './local-storage.js';
 import { isSafeKey } from './safe-key.js';
 import { type S3StorageOptions, s3Storage } from './s3-storage.js';
@@ -9,6 +10,12 @@ export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S
 /** The configured storage; `tempDir` holds the S3 adapter's short-lived local copies. */
 export function createStorage(config: StorageConfig, tempDir: string): Storage {
   return config.kind === 'local' ? localStorage(config.dir) : s3Storage(config, tempDir);
+}
+
+/** Where the object under `key` is, for an operator: a file's path, or its `s3://` URL. */
+export function storageLocation(config: StorageConfig, key: string): string {
+  if (config.kind === 'local') return path.join(config.dir, key);
+  return `s3://${config.bucket}/${config.prefix ? `${config.prefix}/` : ''}${key}`;
 }
 
 /** `s3://bucket/prefix` → bucket and prefix; an error message for anything else. */

@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createReadStream } from 'node:fs';
-import { access, copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { type Dirent, constants, createReadStream } from 'node:fs';
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
+import { hasErrorCode, isMissing } from './fs-errors.js';
 import { assertSafeKey } from './safe-key.js';
 import type { Storage } from './storage.js';
 
@@ -15,6 +28,38 @@ const PARTIAL_NAME = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** Whether a file under the storage root is a write in progress (one a crash may leave). */
 export function isPartialWrite(fileName: string): boolean {
   return PARTIAL_NAME.test(fileName);
+}
+
+/** The entries of `dir`; none when it is gone (removed meanwhile) or is not a folder. */
+async function entriesOf(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error) || hasErrorCode(error, 'ENOTDIR')) return [];
+    throw error;
+  }
+}
+
+/** The latest modification time of `dir` and of everything under it; undefined if it is gone. */
+async function latestChange(dir: string): Promise<number | undefined> {
+  let latest: number;
+  try {
+    latest = (await stat(dir)).mtimeMs;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  for (const entry of await entriesOf(dir)) {
+    const entryPath = path.join(dir, entry.name);
+    try {
+      const changed = entry.isDirectory() ? await latestChange(entryPath) : (await stat(entryPath)).mtimeMs;
+      latest = Math.max(latest, changed ?? latest);
+    } catch (error) {
+      // Removed meanwhile: it changes nothing that is left.
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return latest;
 }
 
 /** Files under one root folder; keys are checked so none can point outside it. */
@@ -55,6 +100,23 @@ export function localStorage(root: string): Storage {
         throw error;
       }
     },
+    async putBufferIfAbsent(key, data) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written aside, then linked into place: the link fails if the name is taken, and readers
+      // never see half a file.
+      const partial = partialPathFor(target);
+      try {
+        await writeFile(partial, data);
+        await link(partial, target);
+        return true;
+      } catch (error) {
+        if (hasErrorCode(error, 'EEXIST')) return false;
+        throw error;
+      } finally {
+        await rm(partial, { force: true });
+      }
+    },
     async getBuffer(key) {
       return readFile(resolve(key));
     },
@@ -68,6 +130,16 @@ export function localStorage(root: string): Storage {
     },
     async deletePrefix(prefix) {
       await rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async *listFolders(prefix) {
+      for (const entry of await entriesOf(resolve(prefix))) {
+        if (entry.isDirectory()) yield entry.name;
+      }
+    },
+    async lastModified(prefix) {
+      // The folders' own times count too: a file removed from a folder changes the folder.
+      const latest = await latestChange(resolve(prefix));
+      return latest === undefined ? undefined : new Date(latest);
     },
   };
 }

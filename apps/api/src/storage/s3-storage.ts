@@ -8,7 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -55,6 +57,12 @@ function isMissingObject(error: unknown): boolean {
   );
 }
 
+/** S3's answers to a conditional write whose condition failed (412) or that raced another (409). */
+function isConditionFailed(error: unknown): boolean {
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  return status === 412 || status === 409;
+}
+
 /**
  * The storage port on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), credentials from the
  * standard AWS chain (environment, shared files, instance roles). Nothing is held whole in memory
@@ -80,6 +88,33 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
     return options.prefix ? `${options.prefix}/${key}` : key;
   };
 
+  /** Every page of a listing of the keys under `prefix/`, grouped by their next segment if `delimiter`. */
+  async function* listPages(prefix: string, delimiter?: '/'): AsyncGenerator<ListObjectsV2CommandOutput> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await s3.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: `${objectKey(prefix)}/`,
+          Delimiter: delimiter,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      yield page;
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  async function exists(key: string): Promise<boolean> {
+    try {
+      await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      return true;
+    } catch (error) {
+      if (isMissingObject(error)) return false;
+      throw error;
+    }
+  }
+
   async function getObject(key: string, abortSignal?: AbortSignal) {
     try {
       const response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }), {
@@ -104,6 +139,20 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
     },
     async putBuffer(key, data) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: data }));
+    },
+    async putBufferIfAbsent(key, data) {
+      // The conditional write is what makes it safe between processes on S3, R2 and MinIO; the look
+      // first spares a write to a service that ignores the condition (as the tests' stand-in does).
+      if (await exists(key)) return false;
+      try {
+        await s3.send(
+          new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: data, IfNoneMatch: '*' }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailed(error)) return false;
+        throw error;
+      }
     },
     async getBuffer(key) {
       const body = await getObject(key);
@@ -161,6 +210,26 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
         }
         continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (continuationToken);
+    },
+    async *listFolders(prefix) {
+      // With a delimiter S3 answers each next segment once (CommonPrefixes), not every key below it.
+      const listed = `${objectKey(prefix)}/`;
+      for await (const page of listPages(prefix, '/')) {
+        for (const common of page.CommonPrefixes ?? []) {
+          const name = common.Prefix?.slice(listed.length, -1);
+          if (name) yield name;
+        }
+      }
+    },
+    async lastModified(prefix) {
+      let latest: number | undefined;
+      for await (const page of listPages(prefix)) {
+        for (const object of page.Contents ?? []) {
+          const written = object.LastModified?.getTime();
+          if (written !== undefined) latest = Math.max(latest ?? written, written);
+        }
+      }
+      return latest === undefined ? undefined : new Date(latest);
     },
   };
 }

@@ -51,6 +51,12 @@ async function localFile(data: Buffer): Promise<string> {
   return file;
 }
 
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe.each(adapters)('the %s storage adapter', (_name, make) => {
@@ -121,6 +127,50 @@ describe.each(adapters)('the %s storage adapter', (_name, make) => {
     await expect(storage.deletePrefix('users/7/projects/404')).resolves.toBeUndefined();
   });
 
+  it('stores with putBufferIfAbsent only where nothing is stored yet', async () => {
+    expect(await storage.putBufferIfAbsent('records/.database-key', Buffer.from('first'))).toBe(true);
+    expect(await storage.putBufferIfAbsent('records/.database-key', Buffer.from('second'))).toBe(false);
+    expect((await storage.getBuffer('records/.database-key')).toString()).toBe('first');
+    await storage.putBuffer('records/kept.jpg', Buffer.from('kept'));
+    expect(await storage.putBufferIfAbsent('records/kept.jpg', Buffer.from('other'))).toBe(false);
+    expect((await storage.getBuffer('records/kept.jpg')).toString()).toBe('kept');
+    expect(existsSync(tempDir) ? await readdir(tempDir) : []).toEqual([]);
+  });
+
+  it('lists the folders directly under a prefix, each once, and none under a missing one', async () => {
+    await storage.putBuffer('users/8/projects/1/a.jpg', Buffer.from('a'));
+    await storage.putBuffer('users/8/projects/2/images/x/b.jpg', Buffer.from('b'));
+    await storage.putBuffer('users/8/projects/2/images/y/c.jpg', Buffer.from('c'));
+    await storage.putBuffer('users/8/projects/33/images/z/predictions/request-1/d.png', Buffer.from('d'));
+    await storage.putBuffer('users/8/notes.txt', Buffer.from('a file, not a folder'));
+    const list = async (prefix: string) => (await collect(storage.listFolders(prefix))).sort();
+    expect(await list('users/8/projects')).toEqual(['1', '2', '33']);
+    expect(await list('users/8')).toEqual(['projects']);
+    expect(await list('users/8/projects/2/images')).toEqual(['x', 'y']);
+    expect(await list('users/8/projects/1')).toEqual([]);
+    expect(await list('users/404')).toEqual([]);
+    await storage.deletePrefix('users/8/projects/2');
+    expect(await list('users/8/projects')).toEqual(['1', '33']);
+  });
+
+  it('dates a prefix by its newest file, however deep, and a missing one not at all', async () => {
+    // Some stores keep whole seconds: the second file is written in a later second than the first.
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    await storage.putBuffer('users/9/projects/1/images/a/original.jpg', Buffer.from('older'));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = Math.floor(Date.now() / 1000) * 1000;
+    await storage.putBuffer('users/9/projects/1/images/a/predictions/request-1/PRED.png', Buffer.from('x'));
+    const written = await storage.lastModified('users/9/projects/1/images/a');
+    expect(written).toBeInstanceOf(Date);
+    expect(written!.getTime()).toBeGreaterThanOrEqual(later);
+    expect(written!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await storage.lastModified('users/9/projects/1/images/a/predictions/request-0')).toBeUndefined();
+    expect((await storage.lastModified('users/9'))!.getTime()).toBeGreaterThanOrEqual(before);
+    await storage.deletePrefix('users/9/projects/1/images/a');
+    expect(await storage.lastModified('users/9/projects/1/images/a')).toBeUndefined();
+    expect(await storage.lastModified('users/404')).toBeUndefined();
+  });
+
   it('refuses a key that could point outside its root', async () => {
     await expect(storage.putBuffer('../outside.jpg', Buffer.from('x'))).rejects.toThrow('Unsafe storage key');
     await expect(storage.getBuffer('users/1/../../etc/passwd')).rejects.toThrow('Unsafe storage key');
@@ -128,7 +178,7 @@ describe.each(adapters)('the %s storage adapter', (_name, make) => {
 });
 
 describe('the S3 adapter', () => {
-  it('deletes a prefix of more objects than one listing page holds (1000)', async () => {
+  it('lists, dates and deletes a prefix of more objects than one listing page holds (1000)', async () => {
     const options = {
       bucket: s3.bucket,
       prefix: 'many',
@@ -145,6 +195,14 @@ describe('the S3 adapter', () => {
       await Promise.all(keys.slice(start, start + 50).map((key) => storage.putBuffer(key, Buffer.from(key))));
     }
     await storage.putBuffer('users/1/projects/10/kept.jpg', Buffer.from('kept'));
+    const folders = await collect(storage.listFolders('users/1/projects/1/images'));
+    expect(folders.sort()).toEqual(keys.map((_, index) => String(index)).sort());
+    // The newest object comes last in listing order: on the second page.
+    const last = 'users/1/projects/1/images/999/z.jpg';
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = Math.floor(Date.now() / 1000) * 1000;
+    await storage.putBuffer(last, Buffer.from('later'));
+    expect((await storage.lastModified('users/1/projects/1'))!.getTime()).toBeGreaterThanOrEqual(later);
     await storage.deletePrefix('users/1/projects/1');
     const left = await s3.client().send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'many/' }));
     expect((left.Contents ?? []).map((object) => object.Key)).toEqual(['many/users/1/projects/10/kept.jpg']);

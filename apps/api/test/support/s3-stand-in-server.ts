@@ -25,6 +25,48 @@ function serializeDeletes(server: S3rver): void {
   };
 }
 
+interface Listing {
+  objects: { key: string }[];
+  commonPrefixes: string[];
+  isTruncated: boolean;
+}
+interface ListOptions {
+  delimiter?: string;
+  prefix?: string;
+  startAfter?: string;
+  maxKeys: number;
+}
+
+/**
+ * s3rver lists with a delimiter only the folders that hold an object directly: it never walks below
+ * a folder it would group, so `users/` over `users/7/projects/2/a.jpg` answers no `users/7/`. S3
+ * groups every key. Grouped here from the full listing under the prefix, as S3 does; all groups come
+ * in one page (as in s3rver), while objects keep s3rver's paging.
+ */
+function groupListings(server: S3rver): void {
+  const store = (
+    server as unknown as { store: { listObjects(bucket: string, options: ListOptions): Promise<Listing> } }
+  ).store;
+  const listObjects = store.listObjects.bind(store);
+  store.listObjects = async (bucketName, options) => {
+    const { delimiter, prefix = '' } = options;
+    if (!delimiter) return listObjects(bucketName, options);
+    const all = await listObjects(bucketName, { ...options, delimiter: undefined, maxKeys: Infinity });
+    const groups = new Set<string>();
+    const objects: Listing['objects'] = [];
+    for (const object of all.objects) {
+      const at = object.key.indexOf(delimiter, prefix.length);
+      if (at !== -1) groups.add(object.key.slice(0, at + delimiter.length));
+      else objects.push(object);
+    }
+    return {
+      objects: objects.slice(0, options.maxKeys),
+      commonPrefixes: [...groups].sort(),
+      isTruncated: objects.length > options.maxKeys,
+    };
+  };
+}
+
 const server = new S3rver({
   address: '127.0.0.1',
   port: Number(port),
@@ -33,6 +75,7 @@ const server = new S3rver({
   configureBuckets: [{ name: bucket!, configs: [] }],
 });
 serializeDeletes(server);
+groupListings(server);
 await server.run();
 process.stdout.write('listening\n');
 process.once('SIGTERM', () => {

@@ -14,6 +14,7 @@ export interface NewImage {
   sizeBytes: number;
   contentHash: string;
   hullZone: HullZone | null;
+  storagePrefix: string;
 }
 
 /** SQL on images; every read is scoped to the owner and the project. */
@@ -145,15 +146,15 @@ export function imagesRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** The ids of every image in this owner's project (for the storage sweep). */
-    async idsInProject(owner: number, projectId: number): Promise<Set<number>> {
+    /** The storage prefix of every image in this owner's project (for the storage sweep). */
+    async prefixesInProject(owner: number, projectId: number): Promise<Set<string>> {
       const rows = await db
         .selectFrom('images')
-        .select('id')
+        .select('storage_prefix')
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .execute();
-      return new Set(rows.map((row) => row.id));
+      return new Set(rows.map((row) => row.storage_prefix));
     },
 
     /** The storage prefix of the newest image, if any (to check that storage belongs to this database). */
@@ -167,17 +168,8 @@ export function imagesRepository(db: Kysely<DB>) {
       return row?.storage_prefix;
     },
 
-    /** The highest image id committed so far (0 with none): ids below it are never handed out again. */
-    async highestId(): Promise<number> {
-      const row = await db
-        .selectFrom('images')
-        .select((eb) => eb.fn.max('id').as('highest'))
-        .executeTakeFirst();
-      return Number(row?.highest ?? 0);
-    },
-
-    /** The image's row with an empty storage prefix: its id names the folder its files go to. */
-    async insertWithoutFiles(image: NewImage): Promise<number> {
+    /** The image's row, recording the folder its files go to (drawn by storageKeys.newImage). */
+    async insert(image: NewImage): Promise<number> {
       const row = await db
         .insertInto('images')
         .values({
@@ -189,18 +181,13 @@ export function imagesRepository(db: Kysely<DB>) {
           height: image.height,
           size_bytes: image.sizeBytes,
           content_hash: image.contentHash,
-          storage_prefix: '',
+          storage_prefix: image.storagePrefix,
           hull_zone: image.hullZone,
           created_at: nowIso(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
-    },
-
-    /** Records where the image's files are, once they are all written. */
-    async setStoragePrefix(imageId: number, prefix: string): Promise<void> {
-      await db.updateTable('images').set({ storage_prefix: prefix }).where('id', '=', imageId).execute();
     },
 
     /**

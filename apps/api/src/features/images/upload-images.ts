@@ -28,8 +28,8 @@ async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFi
 }
 
 /**
- * Inserts one image's row and writes its files (reporting the prefix before writing, so a failure
- * can remove them); its storage prefix is set once they are there.
+ * Inserts one image's row, recording a new folder, and writes its files there (reporting the prefix
+ * before writing, so a failure can remove them).
  */
 async function storeImage(
   trx: Kysely<DB>,
@@ -40,8 +40,8 @@ async function storeImage(
   hullZone: HullZone | null,
   writing: (prefix: string) => void,
 ): Promise<{ id: number }> {
-  const images = imagesRepository(trx);
-  const id = await images.insertWithoutFiles({
+  const prefix = storageKeys.newImage(owner, projectId);
+  const id = await imagesRepository(trx).insert({
     owner,
     projectId,
     hullZone,
@@ -51,12 +51,9 @@ async function storeImage(
     height: file.height,
     sizeBytes: file.staged.sizeBytes,
     contentHash: file.staged.contentHash,
+    storagePrefix: prefix,
   });
-  const prefix = storageKeys.image(owner, projectId, id);
   writing(prefix);
-  // SQLite hands out again an id whose insert was rolled back: a process killed mid-upload may have
-  // left files under it, which must not mix with this image's.
-  await storage.deletePrefix(prefix);
   // Four independent files, written together (on S3, four requests in flight rather than one after
   // another). All settle before a failure is thrown, so the clean-up never races a write still going.
   const written = await Promise.allSettled([
@@ -70,7 +67,6 @@ async function storeImage(
   ]);
   const failed = written.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  await images.setStoragePrefix(id, prefix);
   return { id };
 }
 
@@ -138,29 +134,22 @@ export async function uploadImages(
     if (problems.length > 0) throw fieldErrors({ [UPLOAD_FIELD]: problems });
 
     const written: string[] = [];
-    const removeWritten = () => Promise.all(written.splice(0).map((prefix) => storage.deletePrefix(prefix)));
     try {
       return await db.transaction().execute(async (trx) => {
         const created: { id: number; name: string }[] = [];
-        try {
-          for (const file of checked) {
-            const stored = await storeImage(trx, storage, owner, projectId, file, hullZone, (key) =>
-              written.push(key),
-            );
-            created.push({ id: stored.id, name: file.staged.name });
-          }
-        } catch (error) {
-          // Removed while this transaction still holds the ids: once it rolls back, SQLite may hand
-          // them at once to another upload, whose files a later removal would take.
-          await removeWritten();
-          throw error;
+        for (const file of checked) {
+          const stored = await storeImage(trx, storage, owner, projectId, file, hullZone, (prefix) =>
+            written.push(prefix),
+          );
+          created.push({ id: stored.id, name: file.staged.name });
         }
         return created;
       });
     } catch (error) {
       log.error({ err: error, projectId }, 'upload failed while storing; removed what was written');
-      // Only what is left: files written before a commit that itself failed.
-      await removeWritten();
+      // The folders are this upload's alone (new names), so removing them after the rollback
+      // cannot touch another upload's files.
+      await Promise.all(written.map((prefix) => storage.deletePrefix(prefix)));
       throw error;
     }
   } finally {
