@@ -73,7 +73,9 @@ describe('loadConfig', () => {
       lowBelow: 0.45,
     });
     // 0 turns the flag off.
-    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0' }).confidence.lowBelow).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0' }).confidence.lowBelow).toBe(
+      0,
+    );
     for (const bad of ['-0.1', '1.5', '60%', 'some']) {
       expect(() => loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: bad })).toThrow(
         /PREDICTION_LOW_CONFIDENCE_BELOW:/,
