@@ -2,8 +2,8 @@
  * A prediction's confidence (issue 19 §2): the mean over the image's pixels of each pixel's
  * largest class probability, 0 to 1, computed inside the fused graph (fused-confidence.ts). A
  * prediction whose confidence is below `lowBelow` is flagged as low confidence: the model hesitated
- * between classes over much of the picture, as it does on murky water, blur, darkness or surfaces
- * unlike anything it learnt. The flag is judged when a prediction is read, so a changed threshold
+ * between classes over much of the picture, as it does on dark photos and on surfaces it cannot
+ * make sense of. The flag is judged when a prediction is read, so a changed threshold
  * re-judges every stored prediction; predictions made before confidences were recorded have none.
  */
 export interface ConfidenceSettings {
@@ -12,8 +12,10 @@ export interface ConfidenceSettings {
 }
 
 /**
- * Chosen from the bundled models' confidences (README "Prediction confidence"): clear real hull
- * photos and synthetic images score above it, murky, dark, blurred or unrelated pictures below.
+ * Chosen from the bundled models' confidences (`npm run bench:confidence`, README "Prediction
+ * confidence"): synthetic images and clear real hull photos score above it (one heavily fouled real
+ * sample on Evo just below), darkened photos and noise mostly below. Turbid, blurred or featureless
+ * pictures score high (the models read them confidently as water or clean paint): not caught.
  */
 export const DEFAULT_LOW_CONFIDENCE_BELOW = 0.6;
 

@@ -1,4 +1,5 @@
 import type { ModelManifest } from '@hullscope/contract';
+import { confidenceInputs, confidenceNodes, confidenceOutput } from './fused-confidence.js';
 import {
   DATA_LOCATION_EXTERNAL,
   DATA_TYPE,
@@ -21,7 +22,6 @@ import {
   valueInfo,
   varintOf,
 } from './onnx-wire.js';
-import { confidenceInputs, confidenceNodes, confidenceOutput } from './fused-confidence.js';
 
 /**
  * The graph the pipeline runs: the model as its manifest describes it (float NCHW input normalised
@@ -139,7 +139,7 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
     ...confidenceNodes(logitsName, opset, NAME_PREFIX),
   ];
 
-  // Nodes stay in topological order: normalisation, the model's own nodes, then the argmax.
+  // Nodes stay in topological order: normalisation, the model's own nodes, then argmax and confidence.
   const fusedGraph = concat([
     ...before.map((added) => field(GRAPH.node, added)),
     ...graph
