@@ -12,6 +12,7 @@ import {
   defaultInferenceThreads,
   type InferenceConfig,
 } from './inference/inference-config.js';
+import { type ConfidenceSettings, DEFAULT_LOW_CONFIDENCE_BELOW } from './inference/confidence.js';
 import { DEFAULT_MICROFOULING_MIN_PERCENT, type FoulingRatingSettings } from './inference/fouling-rating.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 import type { DatabaseJobRunnerOptions } from './jobs/database-job-runner.js';
@@ -103,6 +104,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(100)
     .default(DEFAULT_MICROFOULING_MIN_PERCENT),
+  PREDICTION_LOW_CONFIDENCE_BELOW: z.coerce.number().min(0).max(1).default(DEFAULT_LOW_CONFIDENCE_BELOW),
   PRODUCTION: booleanFlag('false'),
   CREDIT_PRICES: z
     .string()
@@ -175,6 +177,8 @@ export interface Config {
   };
   inference: InferenceConfig;
   foulingRating: FoulingRatingSettings;
+  /** When a prediction's confidence counts as low (inference/confidence.ts). */
+  confidence: ConfidenceSettings;
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
@@ -338,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS,
     },
     foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
+    confidence: { lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW },
     production: values.PRODUCTION,
     payments,
     creditPrices: values.CREDIT_PRICES,

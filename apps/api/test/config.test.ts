@@ -67,6 +67,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('flags predictions below 0.6 confidence by default, or below PREDICTION_LOW_CONFIDENCE_BELOW', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).confidence).toEqual({ lowBelow: 0.6 });
+    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0.45' }).confidence).toEqual({
+      lowBelow: 0.45,
+    });
+    // 0 turns the flag off.
+    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0' }).confidence.lowBelow).toBe(
+      0,
+    );
+    for (const bad of ['-0.1', '1.5', '60%', 'some']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: bad })).toThrow(
+        /PREDICTION_LOW_CONFIDENCE_BELOW:/,
+      );
+    }
+  });
+
   it('keeps files in DATA_DIR/storage by default, or in the bucket and prefix of STORAGE_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({
       kind: 'local',

@@ -121,3 +121,27 @@ export function queryInteger(min: number, max: number) {
         .max(max, `Ensure this value is less than or equal to ${max}.`),
     );
 }
+
+/**
+ * How sure the model was of a prediction (issue 19 §2), on every answer that names a prediction:
+ * additive, so the spec's clients can ignore them. Both are null for a prediction made before
+ * confidences were recorded.
+ */
+export const predictionConfidenceFields = {
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .optional()
+    .describe(
+      "The mean over the image's pixels of each pixel's largest class probability, 0 to 1 (three decimals); null when not recorded",
+    ),
+  low_confidence: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe(
+      "True when confidence is below the server's PREDICTION_LOW_CONFIDENCE_BELOW: poor visibility or a surface unlike what the model learnt; the result should be checked by eye. Null when confidence is",
+    ),
+};

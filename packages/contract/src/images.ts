@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID, id, queryInteger } from './common.js';
+import { MAX_DATABASE_ID, id, predictionConfidenceFields, queryInteger } from './common.js';
 
 /** The areas of a hull an image can show (issue 18 §3), in the order a survey walks the hull. */
 export const HULL_ZONES = [
@@ -142,9 +142,12 @@ export const ThumbnailsQuery = z.object({
 });
 export type ThumbnailsQuery = z.output<typeof ThumbnailsQuery>;
 
-/** One prediction an image has: which model at which resolution (a web app's filter needs no pixels). */
+/**
+ * One prediction an image has: which model at which resolution (a web app's filter needs no
+ * pixels), and how sure the model was.
+ */
 export const ImagePredictionKey = z
-  .object({ prediction_id: id, model_id: id, resolution_id: id })
+  .object({ prediction_id: id, model_id: id, resolution_id: id, ...predictionConfidenceFields })
   .meta({ id: 'ImagePredictionKey' });
 export type ImagePredictionKey = z.infer<typeof ImagePredictionKey>;
 

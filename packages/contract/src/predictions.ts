@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID, id } from './common.js';
+import { MAX_DATABASE_ID, id, predictionConfidenceFields } from './common.js';
 
 export const PredictionThumbnail = z
   .object({
@@ -10,6 +10,7 @@ export const PredictionThumbnail = z
     resolution_id: id,
     project_id: id,
     id,
+    ...predictionConfidenceFields,
   })
   .meta({ id: 'PredictionThumbnail' });
 export type PredictionThumbnail = z.infer<typeof PredictionThumbnail>;
@@ -91,6 +92,7 @@ export const PredictionSet = z
       .describe(
         "Null when the prediction cannot be rated: no hull surface in view, or a class without a fouling category in its model's manifest",
       ),
+    ...predictionConfidenceFields,
   })
   .meta({ id: 'PredictionSet' });
 export type PredictionSet = z.infer<typeof PredictionSet>;

@@ -309,6 +309,19 @@ describe('the fouling rating is additive (issue 18 §4)', () => {
     expect(PredictionSet.safeParse({ ...set, fouling_rating: null }).success).toBe(true);
   });
 
+  it('takes a confidence of 0 to 1 with its flag, both null for an older prediction, or neither', () => {
+    expect(PredictionSet.parse({ ...set, confidence: 0.42, low_confidence: true })).toMatchObject({
+      confidence: 0.42,
+      low_confidence: true,
+    });
+    expect(PredictionSet.safeParse({ ...set, confidence: null, low_confidence: null }).success).toBe(true);
+    expect(PredictionSet.parse(set)).not.toHaveProperty('confidence');
+    for (const confidence of [-0.01, 1.01, '0.5']) {
+      expect(PredictionSet.safeParse({ ...set, confidence, low_confidence: false }).success).toBe(false);
+    }
+    expect(PredictionSet.safeParse({ ...set, confidence: 0.5, low_confidence: 'no' }).success).toBe(false);
+  });
+
   it('holds a rating of 0 to 4 with one of the scale labels', () => {
     expect(FoulingRating.safeParse({ ...rating, value: 5 }).success).toBe(false);
     expect(FoulingRating.safeParse({ ...rating, label: 'Very heavy' }).success).toBe(false);

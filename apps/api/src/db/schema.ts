@@ -251,6 +251,11 @@ export interface PredictionsTable {
    * this prediction when a zone's coverage is pooled. Null for predictions made before.
    */
   surface_pixels: number | null;
+  /**
+   * The mean of the pixels' largest class probability, 0 to 1 (migration 0012); low or not is
+   * judged when read (prediction-confidence.ts). Null for predictions made before.
+   */
+  confidence: number | null;
   storage_prefix: string;
   created_at: string;
 }

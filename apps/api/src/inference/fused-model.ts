@@ -1,4 +1,5 @@
 import type { ModelManifest } from '@hullscope/contract';
+import { confidenceInputs, confidenceNodes, confidenceOutput } from './fused-confidence.js';
 import {
   DATA_LOCATION_EXTERNAL,
   DATA_TYPE,
@@ -26,7 +27,8 @@ import {
  * The graph the pipeline runs: the model as its manifest describes it (float NCHW input normalised
  * with the manifest's mean and std, logits `[1, classes, H, W]` out) with the normalisation put in
  * front and the argmax behind. It takes the RGB bytes as they come from sharp (uint8 NHWC) and
- * answers one class byte per pixel, plus the logits' shape so the class count can be checked.
+ * answers one class byte per pixel, plus the logits' shape so the class count can be checked, and
+ * the sum of the pixels' largest class probabilities over the tile's core (fused-confidence.ts).
  * In JavaScript both steps ran on one thread and the float logits (66 MB for 1920 × 1440 and 6
  * classes) crossed into the JavaScript heap; side by side at 1920 × 1440 (Evo, 8 tiles), segmenting
  * took 327 ms that way and 246 ms fused.
@@ -39,7 +41,10 @@ export const FUSED_INPUT = 'hullscope/rgb';
 export const FUSED_CLASSES = 'hullscope/classes';
 export const FUSED_LOGITS_SHAPE = 'hullscope/logits-shape';
 const NAME_PREFIX = 'hullscope/';
-/** The oldest default-domain opset with the Cast, Transpose, broadcasting Mul and Add, and ArgMax used here. */
+/**
+ * The oldest default-domain opset with the Cast, Transpose, broadcasting Mul and Add, ArgMax, the
+ * reductions, Exp, Reciprocal and MatMul used here.
+ */
 const MIN_OPSET = 7;
 
 /** The model's own input (graph inputs that are not initializers) and its first output, by name. */
@@ -66,8 +71,8 @@ function modelInterface(graph: WireField[]): { input: WireField; inputName: stri
 /** The graph fields that hold ValueInfoProto messages, each naming a tensor. */
 const VALUE_INFO_FIELDS: number[] = [GRAPH.input, GRAPH.output, GRAPH.valueInfo];
 
-/** Refuses, with a reason, what the fused graph cannot carry over from the model file. */
-function checkFusable(model: WireField[], graph: WireField[]): void {
+/** Refuses, with a reason, what the fused graph cannot carry over from the model file; answers its opset. */
+function checkFusable(model: WireField[], graph: WireField[]): number {
   const defaultOpset = model
     .filter((candidate) => candidate.number === MODEL.opsetImport)
     .find((candidate) => ['', 'ai.onnx'].includes(nameOf(candidate.value!, OPSET.domain)));
@@ -97,6 +102,7 @@ function checkFusable(model: WireField[], graph: WireField[]): void {
       `the model has a tensor named "${clash}"; names starting with ${NAME_PREFIX} are reserved`,
     );
   }
+  return opset;
 }
 
 /** The fused model (see the top of this file) built from a model file's bytes and its manifest's input. */
@@ -111,7 +117,7 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
   } catch {
     throw new Error('the file is not an ONNX model (no readable graph)');
   }
-  checkFusable(model, graph);
+  const opset = checkFusable(model, graph);
   const { input: modelInput, inputName, logitsName } = modelInterface(graph);
 
   const name = (suffix: string) => `${NAME_PREFIX}${suffix}`;
@@ -130,9 +136,10 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
     node('ArgMax', [logitsName], [name('argmax')], [intAttribute('axis', 1), intAttribute('keepdims', 0)]),
     node('Cast', [name('argmax')], [FUSED_CLASSES], [intAttribute('to', DATA_TYPE.uint8)]),
     node('Shape', [logitsName], [FUSED_LOGITS_SHAPE]),
+    ...confidenceNodes(logitsName, opset, NAME_PREFIX),
   ];
 
-  // Nodes stay in topological order: normalisation, the model's own nodes, then the argmax.
+  // Nodes stay in topological order: normalisation, the model's own nodes, then argmax and confidence.
   const fusedGraph = concat([
     ...before.map((added) => field(GRAPH.node, added)),
     ...graph
@@ -140,8 +147,10 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
       .map((kept) => kept.encoded),
     ...after.map((added) => field(GRAPH.node, added)),
     field(GRAPH.input, valueInfo(FUSED_INPUT, DATA_TYPE.uint8, [1, 'height', 'width', 3])),
+    ...confidenceInputs().map((added) => field(GRAPH.input, added)),
     field(GRAPH.output, valueInfo(FUSED_CLASSES, DATA_TYPE.uint8, [1, 'height', 'width'])),
     field(GRAPH.output, valueInfo(FUSED_LOGITS_SHAPE, DATA_TYPE.int64, [4])),
+    field(GRAPH.output, confidenceOutput()),
   ]);
   return concat(
     model.map((kept) => (kept.number === MODEL.graph ? field(MODEL.graph, fusedGraph) : kept.encoded)),

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
+import { FUSED_CONFIDENCE_SUM, FUSED_CORE_COLUMNS, FUSED_CORE_ROWS } from './fused-confidence.js';
 import { FUSED_CLASSES, FUSED_INPUT, FUSED_LOGITS_SHAPE, fuseModel } from './fused-model.js';
-import type { ModelInput } from './preprocess.js';
+import type { ModelInput, Region } from './preprocess.js';
 
 /** What the fused model answers for one padded tile. */
 export interface FusedOutput {
@@ -10,6 +11,8 @@ export interface FusedOutput {
   classes: Uint8Array;
   /** The model's logits shape, `[1, classes, H, W]` when it honours its manifest. */
   logitsDims: number[];
+  /** The sum of the largest class probability of each pixel of the core (fused-confidence.ts). */
+  confidenceSum: number;
   /** Milliseconds inside onnxruntime for this tile. */
   modelMs: number;
 }
@@ -43,15 +46,44 @@ export async function createFusedSession(
   return ort.InferenceSession.create(fuseModel(await readFile(modelPath), input), options);
 }
 
-/** Runs the fused model on one padded tile (synchronous inside onnxruntime-node: it blocks its thread). */
-export async function runFused(session: ort.InferenceSession, tile: ModelInput): Promise<FusedOutput> {
-  const feeds = { [FUSED_INPUT]: new ort.Tensor('uint8', tile.data, [1, tile.height, tile.width, 3]) };
+/** 1 for the positions `from` to `from + length` of `size`, 0 elsewhere. */
+function coreMask(size: number, from: number, length: number): Float32Array {
+  const mask = new Float32Array(size);
+  mask.fill(1, from, from + length);
+  return mask;
+}
+
+/**
+ * Runs the fused model on one padded tile (synchronous inside onnxruntime-node: it blocks its
+ * thread). `core`, in the tile's coordinates, is the part whose pixels the pipeline keeps: only
+ * they count in the confidence sum.
+ */
+export async function runFused(
+  session: ort.InferenceSession,
+  tile: ModelInput,
+  core: Region,
+): Promise<FusedOutput> {
+  const feeds = {
+    [FUSED_INPUT]: new ort.Tensor('uint8', tile.data, [1, tile.height, tile.width, 3]),
+    [FUSED_CORE_ROWS]: new ort.Tensor('float32', coreMask(tile.height, core.y, core.height), [
+      1,
+      1,
+      tile.height,
+    ]),
+    [FUSED_CORE_COLUMNS]: new ort.Tensor('float32', coreMask(tile.width, core.x, core.width), [
+      tile.width,
+      1,
+    ]),
+  };
   const started = performance.now();
   const outputs = await session.run(feeds);
   const modelMs = performance.now() - started;
   const shape = outputs[FUSED_LOGITS_SHAPE]!;
   const logitsDims = Array.from(shape.data as BigInt64Array, Number);
   shape.dispose();
+  const sum = outputs[FUSED_CONFIDENCE_SUM]!;
+  const confidenceSum = (sum.data as Float32Array)[0]!;
+  sum.dispose();
   const classes = outputs[FUSED_CLASSES]!;
-  return { classes: classes.data as Uint8Array, logitsDims, modelMs };
+  return { classes: classes.data as Uint8Array, logitsDims, confidenceSum, modelMs };
 }

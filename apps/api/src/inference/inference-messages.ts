@@ -1,6 +1,6 @@
 import type { ModelManifest } from '@hullscope/contract';
 import type { FusedOutput } from './fused-session.js';
-import type { ModelInput } from './preprocess.js';
+import type { ModelInput, Region } from './preprocess.js';
 
 /** A model as the inference thread loads it: the file and the manifest input fused around it. */
 export interface ModelRef {
@@ -8,9 +8,11 @@ export interface ModelRef {
   input: ModelManifest['input'];
 }
 
-/** What the inference thread (inference-worker.ts) is asked to do. */
+/** What the inference thread (inference-worker.ts) is asked to do; a run's `core` is in the tile's coordinates. */
 export type InferenceCall =
-  { kind: 'load'; model: ModelRef } | { kind: 'run'; model: ModelRef; tile: ModelInput } | { kind: 'close' };
+  | { kind: 'load'; model: ModelRef }
+  | { kind: 'run'; model: ModelRef; tile: ModelInput; core: Region }
+  | { kind: 'close' };
 
 /** A call as sent, numbered so its answer finds it; calls are answered in the order they are sent. */
 export type InferenceRequest = InferenceCall & { id: number };

@@ -45,7 +45,7 @@ async function answer(
       await session(request.model);
       return { reply: { id: request.id, ok: true }, transfer: [] };
     case 'run': {
-      const output = await runFused(await session(request.model), request.tile);
+      const output = await runFused(await session(request.model), request.tile, request.core);
       // onnxruntime's output may share its memory; a copy of our own can be handed over without a second copy.
       const classes = new Uint8Array(output.classes);
       return {

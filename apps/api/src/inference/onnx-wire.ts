@@ -116,18 +116,13 @@ export function node(
   });
 }
 
-/**
- * A Constant node holding float32 values shaped `[1, 3, 1, 1]`, one per channel, to broadcast over
- * NCHW. A node rather than an initializer: before IR version 4 every initializer also had to be
- * listed as a graph input.
- */
-export function channelConstant(name: string, values: number[]): Uint8Array {
+/** A Constant node holding a tensor of `dims` whose little-endian bytes are `raw`. */
+function constantNode(name: string, dataType: number, dims: number[], raw: Uint8Array): Uint8Array {
   const tensor = encode((writer) => {
-    for (const dim of [1, values.length, 1, 1]) writer.uint32(tag(TENSOR.dims, WIRE.varint)).int64(dim);
-    writer.uint32(tag(TENSOR.dataType, WIRE.varint)).int32(DATA_TYPE.float);
-    const data = Float32Array.from(values);
+    for (const dim of dims) writer.uint32(tag(TENSOR.dims, WIRE.varint)).int64(dim);
+    writer.uint32(tag(TENSOR.dataType, WIRE.varint)).int32(dataType);
     // raw_data is little-endian, as are the machines onnxruntime-node runs on.
-    writeMessage(writer, TENSOR.rawData, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    writeMessage(writer, TENSOR.rawData, raw);
   });
   const value = encode((writer) => {
     writeString(writer, ATTRIBUTE.name, 'value');
@@ -135,6 +130,32 @@ export function channelConstant(name: string, values: number[]): Uint8Array {
     writer.uint32(tag(ATTRIBUTE.type, WIRE.varint)).int32(ATTRIBUTE_TYPE.tensor);
   });
   return node('Constant', [], [name], [value]);
+}
+
+/**
+ * A Constant node holding float32 values shaped `[1, 3, 1, 1]`, one per channel, to broadcast over
+ * NCHW. A node rather than an initializer: before IR version 4 every initializer also had to be
+ * listed as a graph input.
+ */
+export function channelConstant(name: string, values: number[]): Uint8Array {
+  const data = Float32Array.from(values);
+  return constantNode(
+    name,
+    DATA_TYPE.float,
+    [1, values.length, 1, 1],
+    new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  );
+}
+
+/** A Constant node holding a 1-D int64 tensor (the `axes` input of the reductions in newer opsets). */
+export function int64Constant(name: string, values: number[]): Uint8Array {
+  const data = BigInt64Array.from(values, (value) => BigInt(value));
+  return constantNode(
+    name,
+    DATA_TYPE.int64,
+    [values.length],
+    new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  );
 }
 
 /** A graph input or output: a tensor of `elemType` whose dimensions are numbers or named symbols. */

@@ -18,6 +18,8 @@ export interface ImagePrediction {
   percentages: LabelPercentage[];
   /** Pixels of the classes counted in the percentages (the hull surface, Background excluded). */
   surfacePixels: number;
+  /** How sure the model was: the mean of the pixels' largest class probability, 0 to 1 (segment.ts). */
+  confidence: number;
   width: number;
   height: number;
   timings: PredictionTimings;
@@ -77,6 +79,7 @@ export async function predictImage(
     thumbnail,
     percentages,
     surfacePixels: surfacePixels(segmentation, options.manifest.classes),
+    confidence: segmentation.confidence,
     width: rgb.width,
     height: rgb.height,
     timings,

@@ -3,7 +3,7 @@ import { forEachConcurrently } from '../lib/for-each-concurrently.js';
 import type { RgbImage } from '../media/renditions.js';
 import { type Region, toModelInput } from './preprocess.js';
 import type { FusedSession } from './session-cache.js';
-import { planTiles } from './tile-plan.js';
+import { type Tile, planTiles } from './tile-plan.js';
 
 export interface SegmentOptions {
   /** Images with more (padded) pixels than this are segmented in overlapping tiles to bound memory. */
@@ -20,30 +20,42 @@ export interface ClassMap {
 }
 
 /**
- * The class map and the milliseconds spent inside onnxruntime: the model with the normalisation and
- * argmax fused around it (tiling and copying excluded), summed over tiles that may have run at once.
+ * The class map, how sure the model was, and the milliseconds spent inside onnxruntime: the model
+ * with the normalisation and argmax fused around it (tiling and copying excluded), summed over
+ * tiles that may have run at once.
  */
 export interface Segmentation extends ClassMap {
+  /**
+   * The mean over the image's pixels of each pixel's largest class probability, 0 to 1 (1 / classes
+   * at the least): low where the model hesitates between classes, as on murky or unfamiliar photos.
+   */
+  confidence: number;
   modelMs: number;
 }
 
-/** The fused model's class bytes for one padded region (`[height, width]`, row-major) and its time. */
+/**
+ * The fused model's class bytes for one padded region (`[height, width]`, row-major), the sum of
+ * the core's largest class probabilities, and its time.
+ */
 async function runRegion(
   session: FusedSession,
   manifest: ModelManifest,
   image: RgbImage,
-  region: Region,
-): Promise<{ classes: Uint8Array; width: number; height: number; modelMs: number }> {
+  { region, core }: Tile,
+): Promise<{ classes: Uint8Array; width: number; height: number; confidenceSum: number; modelMs: number }> {
   const input = toModelInput(image, region, manifest.input.stride);
+  const coreInTile = { ...core, x: core.x - region.x, y: core.y - region.y };
   // A padded copy is ours to hand over; the image's own pixels are still needed for ORG and the thumbnail.
-  const { classes, logitsDims, modelMs } = await session.run(input, { handOver: input.copied });
+  const { classes, logitsDims, confidenceSum, modelMs } = await session.run(input, coreInTile, {
+    handOver: input.copied,
+  });
   const expected = [1, manifest.classes.length, input.height, input.width];
   if (logitsDims.join('x') !== expected.join('x')) {
     throw new Error(
       `model output is ${logitsDims.join('x')}, expected ${expected.join('x')} (manifest classes)`,
     );
   }
-  return { classes, width: input.width, height: input.height, modelMs };
+  return { classes, width: input.width, height: input.height, confidenceSum, modelMs };
 }
 
 /**
@@ -99,17 +111,23 @@ export async function segment(
     width: image.width,
     height: image.height,
     counts: new Uint32Array(classCount),
+    confidence: 0,
     modelMs: 0,
   };
+  // The cores cover every pixel once, so the tiles' sums add up to the image's.
+  let confidenceSum = 0;
   const tiles = planTiles(image.width, image.height, manifest.input.stride, options.maxTilePixels);
   // One tile more than the session runs at once: it waits in the inference thread, so the model
   // starts on it the moment a tile finishes, while this thread copies that tile's classes in and cuts
   // the next one (with only as many as run, the model idled ~25 ms a Full HD image in between).
   // More would only wait, holding their copies.
-  await forEachConcurrently(tiles, session.parallelRuns + 1, async ({ region, core }) => {
-    const result = await runRegion(session, manifest, image, region);
+  await forEachConcurrently(tiles, session.parallelRuns + 1, async (tile) => {
+    const result = await runRegion(session, manifest, image, tile);
     map.modelMs += result.modelMs;
-    copyCore(map, { region, ...result }, core);
+    confidenceSum += result.confidenceSum;
+    copyCore(map, { region: tile.region, ...result }, tile.core);
   });
+  // Float sums may overshoot by a rounding error; a confidence is a share.
+  map.confidence = Math.min(1, confidenceSum / (image.width * image.height));
   return map;
 }

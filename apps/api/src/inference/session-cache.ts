@@ -2,16 +2,17 @@ import type { ModelManifest } from '@hullscope/contract';
 import type { FusedOutput } from './fused-session.js';
 import type { ModelRef } from './inference-messages.js';
 import { InferenceThread } from './inference-thread.js';
-import type { ModelInput } from './preprocess.js';
+import type { ModelInput, Region } from './preprocess.js';
 
 /** A loaded fused model (fused-model.ts): the file's graph with the normalisation and argmax around it. */
 export interface FusedSession {
   /**
    * Runs one padded tile on the least busy inference thread. Its bytes are copied there, or with
    * `handOver` moved without a copy, which leaves `tile.data` empty; only a tile whose buffer holds
-   * nothing else may be handed over.
+   * nothing else may be handed over. `core` (in the tile's coordinates) is the part whose pixels
+   * are kept: the confidence sum covers only it.
    */
-  run(tile: ModelInput, options?: { handOver?: boolean }): Promise<FusedOutput>;
+  run(tile: ModelInput, core: Region, options?: { handOver?: boolean }): Promise<FusedOutput>;
   /** How many tiles run at once: sending more only queues them. */
   readonly parallelRuns: number;
 }
@@ -35,10 +36,10 @@ export class SessionCache {
     const model: ModelRef = { path: modelPath, input };
     await Promise.all(this.pool.map((thread) => thread.request({ kind: 'load', model })));
     return {
-      run: async (tile, options) => {
+      run: async (tile, core, options) => {
         const leastBusy = this.pool.reduce((best, thread) => (thread.waiting < best.waiting ? thread : best));
         const transfer = options?.handOver ? [tile.data.buffer as ArrayBuffer] : [];
-        return (await leastBusy.request({ kind: 'run', model, tile }, transfer)).output!;
+        return (await leastBusy.request({ kind: 'run', model, tile, core }, transfer)).output!;
       },
       parallelRuns: this.pool.length,
     };

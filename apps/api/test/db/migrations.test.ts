@@ -92,13 +92,15 @@ describe('0004-prediction-model-version', () => {
 
     const row = await database.db
       .selectFrom('predictions')
-      .select(['model_version', 'surface_pixels'])
+      .select(['model_version', 'surface_pixels', 'confidence'])
       .where('id', '=', prediction)
       .executeTakeFirstOrThrow();
     expect(row.model_version).toBe('1.0.0');
     // 0010-prediction-surface-pixels: not known for a prediction made before it (the inspection
     // summary weights such a prediction by its whole size instead; see pool-coverage.test.ts).
     expect(row.surface_pixels).toBeNull();
+    // 0012-prediction-confidence: nor is its confidence (the API answers null for both fields).
+    expect(row.confidence).toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelManifest } from '@hullscope/contract';
 import * as ort from 'onnxruntime-node';
+import protobuf from 'protobufjs/minimal.js';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkModel } from '../../src/inference/check-model.js';
@@ -15,6 +16,7 @@ import {
   listModelFolders,
   readModelFolder,
 } from '../../src/inference/model-files.js';
+import { MODEL, OPSET, concat, field, fieldsOf, nameOf } from '../../src/inference/onnx-wire.js';
 import { roundUpToStride } from '../../src/inference/preprocess.js';
 import { segment } from '../../src/inference/segment.js';
 import { SessionCache } from '../../src/inference/session-cache.js';
@@ -32,13 +34,14 @@ const noise = (width: number, height: number) => noiseImage(width, height, 99);
 /**
  * The manifest's contract computed the long way: the bare model on (byte / 255 - mean) / std in
  * float32 (scale and offset rounded as the fused graph holds them), padded with edge pixels, then
- * the first largest logit per pixel.
+ * the first largest logit per pixel; and the confidence, the mean over the image's pixels (padding
+ * excluded) of the largest softmax probability.
  */
-async function referenceClasses(
+async function reference(
   folder: ModelFolder,
   manifest: ModelManifest,
   image: RgbImage,
-): Promise<Uint8Array> {
+): Promise<{ classes: Uint8Array; confidence: number }> {
   const bare = await ort.InferenceSession.create(path.join(folder.directory, MODEL_FILE));
   try {
     const { mean, std, stride } = manifest.input;
@@ -62,19 +65,37 @@ async function referenceClasses(
     const logits = output[bare.outputNames[0]!]!.data as Float32Array;
     const classCount = manifest.classes.length;
     const classes = new Uint8Array(image.width * image.height);
+    let probabilitySum = 0;
     for (let y = 0; y < image.height; y += 1) {
       for (let x = 0; x < image.width; x += 1) {
+        const logit = (k: number) => logits[(k * height + y) * width + x]!;
         let best = 0;
-        for (let k = 1; k < classCount; k += 1) {
-          if (logits[(k * height + y) * width + x]! > logits[(best * height + y) * width + x]!) best = k;
-        }
+        for (let k = 1; k < classCount; k += 1) if (logit(k) > logit(best)) best = k;
         classes[y * image.width + x] = best;
+        let expSum = 0;
+        for (let k = 0; k < classCount; k += 1) expSum += Math.exp(logit(k) - logit(best));
+        probabilitySum += 1 / expSum;
       }
     }
-    return classes;
+    return { classes, confidence: probabilitySum / (image.width * image.height) };
   } finally {
     await bare.release();
   }
+}
+
+/** The model file with its default-domain opset import set to `version` (the fixture's Conv is the same there). */
+function withDefaultOpset(model: Uint8Array, version: number): Uint8Array {
+  const opsetId = protobuf.Writer.create()
+    .uint32((OPSET.domain << 3) | 2)
+    .string('');
+  opsetId.uint32(OPSET.version << 3).int64(version);
+  return concat(
+    fieldsOf(model).map((kept) =>
+      kept.number === MODEL.opsetImport && nameOf(kept.value!, OPSET.domain) === ''
+        ? field(MODEL.opsetImport, opsetId.finish())
+        : kept.encoded,
+    ),
+  );
 }
 
 function mismatches(a: Uint8Array, b: Uint8Array): number {
@@ -94,11 +115,29 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     const image = noise(101, 67);
     const session = await sessions.get(path.join(folder.directory, MODEL_FILE), manifest.input);
     const fused = await segment(session, manifest, image, whole);
-    const expected = await referenceClasses(folder, manifest, image);
-    expect(mismatches(fused.classes, expected)).toBe(0);
+    const expected = await reference(folder, manifest, image);
+    expect(mismatches(fused.classes, expected.classes)).toBe(0);
     // The normalisation matters here: without it the same image gets other classes.
-    const plain = await referenceClasses(folder, folder.manifest, image);
-    expect(mismatches(plain, expected)).toBeGreaterThan(1000);
+    const plain = await reference(folder, folder.manifest, image);
+    expect(mismatches(plain.classes, expected.classes)).toBeGreaterThan(1000);
+  });
+
+  it("answers the mean of the pixels' largest class probability, padding and tile margins left out", async () => {
+    // The fixture decides each pixel from its own colour, so tiling cannot change a pixel's
+    // probabilities: the tiled and whole-image confidence differ only if a pixel is counted twice
+    // (overlapping margins) or padding is counted.
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
+    // 301 × 203 pads to 320 × 224; at 128² per run it is cut into several overlapping tiles.
+    const image = noise(301, 203);
+    const expected = await reference(folder, folder.manifest, image);
+    const classCount = folder.manifest.classes.length;
+    expect(expected.confidence).toBeGreaterThan(1 / classCount);
+    expect(expected.confidence).toBeLessThan(1);
+    const wholeImage = await segment(session, folder.manifest, image, whole);
+    expect(wholeImage.confidence).toBeCloseTo(expected.confidence, 5);
+    const tiled = await segment(session, folder.manifest, image, { maxTilePixels: 128 * 128 });
+    expect(tiled.confidence).toBeCloseTo(expected.confidence, 5);
   });
 
   it('refuses a model whose logits have another class count than its manifest', async () => {
@@ -150,8 +189,37 @@ describe('model packaging the fused model handles', () => {
       );
       expect(new Set(plain.classes).size).toBe(4);
       expect(mismatches(variant.classes, plain.classes)).toBe(0);
+      // ir3 is opset 7: the reductions of the confidence take their axes as attributes there.
+      expect(variant.confidence).toBeCloseTo(plain.confidence, 6);
     },
   );
+
+  it('answers the same confidence at opset 18, where ReduceMax takes its axes as an input', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-opset18-'));
+    try {
+      const opset18 = path.join(directory, MODEL_FILE);
+      await writeFile(opset18, withDefaultOpset(bytes, 18));
+      const image = noise(70, 45);
+      const plain = await segment(
+        await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      const variant = await segment(
+        await sessions.get(opset18, folder.manifest.input),
+        folder.manifest,
+        image,
+        whole,
+      );
+      expect(mismatches(variant.classes, plain.classes)).toBe(0);
+      expect(variant.confidence).toBeCloseTo(plain.confidence, 6);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
 
   it.each([
     ['opset6.onnx', "the model's ONNX opset is 6; opset 7 or later is needed"],
@@ -201,10 +269,13 @@ describe.each((await listModelFolders(bundledDir)).map((directory) => [path.base
       const image = { data, width: info.width, height: info.height };
       const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
       const fused = await segment(session, folder.manifest, image, whole);
-      const expected = await referenceClasses(folder, folder.manifest, image);
+      const expected = await reference(folder, folder.manifest, image);
       // Deep nets may round a near-tie differently after graph optimisation: allow 0.1 % of pixels.
-      expect(mismatches(fused.classes, expected)).toBeLessThanOrEqual(Math.floor(0.001 * expected.length));
+      expect(mismatches(fused.classes, expected.classes)).toBeLessThanOrEqual(
+        Math.floor(0.001 * expected.classes.length),
+      );
       expect(new Set(fused.classes).size).toBeGreaterThan(1);
+      expect(fused.confidence).toBeCloseTo(expected.confidence, 4);
     });
   },
 );

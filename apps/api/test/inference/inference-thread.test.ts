@@ -22,6 +22,8 @@ afterAll(() => Promise.all([oneRun.close(), twoRuns.close()]));
 
 /** A padded tile of pseudo-random pixels, as segment() sends them. */
 const tile = (width = 64, height = 32) => ({ ...noiseImage(width, height, 7), width, height, copied: true });
+/** The core of a default tile: all of it. */
+const WHOLE_TILE = { x: 0, y: 0, width: 64, height: 32 };
 
 describe('model runs in inference threads', () => {
   it('spreads tiles over two parallel runs and gives the same classes as with one', async () => {
@@ -62,13 +64,14 @@ describe('model runs in inference threads', () => {
   it('moves a handed-over tile without copying it and copies one that is not', async () => {
     const session = await oneRun.get(modelPath, folder.manifest.input);
     const kept = tile();
-    const copied = await session.run(kept);
+    const copied = await session.run(kept, WHOLE_TILE);
     expect(kept.data.byteLength).toBe(64 * 32 * 3);
     const moved = tile();
-    const handedOver = await session.run(moved, { handOver: true });
+    const handedOver = await session.run(moved, WHOLE_TILE, { handOver: true });
     expect(moved.data.byteLength).toBe(0);
     expect(Buffer.from(handedOver.classes).equals(Buffer.from(copied.classes))).toBe(true);
     expect(handedOver.logitsDims).toEqual([1, 4, 32, 64]);
+    expect(handedOver.confidenceSum).toBe(copied.confidenceSum);
   });
 
   // A tile this small would come from Node's small-buffer pool with Buffer.allocUnsafe, and Node 21
@@ -84,8 +87,8 @@ describe('model runs in inference threads', () => {
   it('answers a failed run with the reason and keeps working', async () => {
     const session = await oneRun.get(modelPath, folder.manifest.input);
     const wrongSize = { data: new Uint8Array(10), width: 64, height: 32, copied: true };
-    await expect(session.run(wrongSize)).rejects.toThrow(/size|shape|dims|length/i);
-    expect((await session.run(tile())).classes).toHaveLength(64 * 32);
+    await expect(session.run(wrongSize, WHOLE_TILE)).rejects.toThrow(/size|shape|dims|length/i);
+    expect((await session.run(tile(), WHOLE_TILE)).classes).toHaveLength(64 * 32);
   });
 
   it('reports a model that cannot load with its path, and loads it once fixed', async () => {
@@ -100,19 +103,21 @@ describe('model runs in inference threads', () => {
     await thread.request({ kind: 'load', model });
     // The close ends the thread, so the run sent after it is never answered there.
     const closing = thread.request({ kind: 'close' });
-    const orphan = thread.request({ kind: 'run', model, tile: tile() });
+    const orphan = thread.request({ kind: 'run', model, tile: tile(), core: WHOLE_TILE });
     await closing;
     await expect(orphan).rejects.toThrow(InferenceThreadError);
     await expect(orphan).rejects.toThrow(/inference failed: the inference thread (exited|is closing)/);
-    const answered = await thread.request({ kind: 'run', model, tile: tile() });
+    const answered = await thread.request({ kind: 'run', model, tile: tile(), core: WHOLE_TILE });
     expect(answered.output?.classes).toHaveLength(64 * 32);
     // While closing, new requests are refused; once closed, the next one starts a thread again.
     const closed = thread.close();
-    await expect(thread.request({ kind: 'run', model, tile: tile() })).rejects.toThrow('is closing');
-    await closed;
-    expect((await thread.request({ kind: 'run', model, tile: tile() })).output?.classes).toHaveLength(
-      64 * 32,
+    await expect(thread.request({ kind: 'run', model, tile: tile(), core: WHOLE_TILE })).rejects.toThrow(
+      'is closing',
     );
+    await closed;
+    expect(
+      (await thread.request({ kind: 'run', model, tile: tile(), core: WHOLE_TILE })).output?.classes,
+    ).toHaveLength(64 * 32);
     await thread.close();
   });
 
@@ -122,7 +127,7 @@ describe('model runs in inference threads', () => {
         import { SessionCache } from './apps/api/src/inference/session-cache.ts';
         const sessions = new SessionCache(1, 2);
         const session = await sessions.get(${JSON.stringify(modelPath)}, ${JSON.stringify(folder.manifest.input)});
-        const { classes } = await session.run({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32, copied: true });
+        const { classes } = await session.run({ data: new Uint8Array(32 * 32 * 3), width: 32, height: 32, copied: true }, { x: 0, y: 0, width: 32, height: 32 });
         console.log('ran', classes.length);
         ${ending}
       `;

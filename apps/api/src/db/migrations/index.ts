@@ -17,6 +17,7 @@ import * as vessels from './0008-vessels.js';
 import * as inspectionDetails from './0009-inspection-details.js';
 import * as predictionSurfacePixels from './0010-prediction-surface-pixels.js';
 import * as requestImagePrice from './0011-request-image-price.js';
+import * as predictionConfidence from './0012-prediction-confidence.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -35,6 +36,7 @@ const migrations = {
   '0009-inspection-details': inspectionDetails,
   '0010-prediction-surface-pixels': predictionSurfacePixels,
   '0011-request-image-price': requestImagePrice,
+  '0012-prediction-confidence': predictionConfidence,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FoulingRating, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { type ConfidenceSettings, judgeConfidence } from '../../inference/confidence.js';
 import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { storedClassesOf } from '../models/models.repository.js';
@@ -31,6 +32,15 @@ export interface SummaryRow {
   /** The image's hull zone, where it has one. */
   hull_zone?: string | null;
   fouling_rating: FoulingRating | null;
+  /** How sure the model was (0 to 1) and whether that is low; null for older predictions. */
+  confidence: number | null;
+  low_confidence: boolean | null;
+}
+
+/** How a download judges what it holds: the server's fouling rating and confidence settings. */
+export interface ArchiveSettings {
+  foulingRating: FoulingRatingSettings;
+  confidence: ConfidenceSettings;
 }
 
 function folderName(value: string): string {
@@ -45,7 +55,7 @@ export async function archiveContents(
   db: Kysely<DB>,
   owner: number,
   projectId: number,
-  foulingRatingSettings: FoulingRatingSettings,
+  settings: ArchiveSettings,
   imageId?: number,
 ): Promise<{ files: ArchiveFile[]; summary: SummaryRow[] }> {
   const downloads = downloadsRepository(db);
@@ -76,7 +86,8 @@ export async function archiveContents(
         classes = storedClassesOf(prediction.model_manifest);
         classesOfModel.set(prediction.model_id, classes);
       }
-      const rating = foulingRating(percentages, classes, foulingRatingSettings);
+      const rating = foulingRating(percentages, classes, settings.foulingRating);
+      const confidence = judgeConfidence(prediction.confidence, settings.confidence);
       for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
         files.push({
           name: `${sub}/${file}`,
@@ -96,6 +107,7 @@ export async function archiveContents(
               created_at: prediction.created_at,
               percentages,
               fouling_rating: rating,
+              ...confidence,
             },
             null,
             2,
@@ -114,6 +126,7 @@ export async function archiveContents(
         vessel: prediction.vessel,
         hull_zone: image.hull_zone,
         fouling_rating: rating,
+        ...confidence,
       });
     }
   }

@@ -6,6 +6,8 @@ export interface ArchivedPrediction {
   image_id: number;
   model_id: number;
   percentages: string;
+  /** Null for predictions made before confidences were recorded (migration 0012). */
+  confidence: number | null;
   storage_prefix: string;
   created_at: string;
   model: string;
@@ -44,6 +46,7 @@ export function downloadsRepository(db: Kysely<DB>) {
           'predictions.image_id',
           'predictions.model_id',
           'predictions.percentages',
+          'predictions.confidence',
           'predictions.storage_prefix',
           'predictions.created_at',
           'cv_models.name as model',

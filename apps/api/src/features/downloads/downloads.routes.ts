@@ -33,7 +33,7 @@ function sendZip(
 export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
   router.add(routes.downloadProject, async ({ user, params, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
-    const { files, summary } = await archiveContents(db, user.id, project.id, config.foulingRating);
+    const { files, summary } = await archiveContents(db, user.id, project.id, config);
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.
     const { report, rated } = await inspectionReport(db, project, {}, config.foulingRating);
@@ -46,7 +46,7 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
 
   router.add(routes.downloadImage, async ({ user, params, reply }) => {
     const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-    const { files, summary } = await archiveContents(db, user.id, params.id, config.foulingRating, image.id);
+    const { files, summary } = await archiveContents(db, user.id, params.id, config, image.id);
     await sendZip(reply, storage, zipName(image.name.replace(/\.[^.]+$/, '')), files, summary);
   });
 };

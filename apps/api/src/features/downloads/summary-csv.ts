@@ -5,8 +5,10 @@ import type { SummaryRow } from './archive-contents.js';
  * One row per image × prediction: image, model, version, resolution, a column per class label seen
  * in any of them (percent) and date, as before; then project, vessel, hull zone, and the fouling
  * rating (README "Fouling rating"): total fouling (macro- plus microfouling), macrofouling and
- * microfouling, percent of the surface, and the IMO rating with its label. A value not known (no
- * vessel, no hull zone, a prediction that cannot be rated) is an empty cell.
+ * microfouling, percent of the surface, and the IMO rating with its label; last, how sure the
+ * model was (0 to 1) and whether that is low (`true` / `false`). A value not known (no vessel, no
+ * hull zone, a prediction that cannot be rated, one made before confidences were recorded) is an
+ * empty cell. New columns go at the end, so the spec's columns keep their places.
  */
 export function summaryCsv(rows: SummaryRow[]): Buffer {
   const labels = [...new Set(rows.flatMap((row) => row.percentages.map((entry) => entry.label)))];
@@ -33,6 +35,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
             rating.label,
           ]
         : ['', '', '', '', '']),
+      row.confidence ?? '',
+      row.low_confidence === null ? '' : String(row.low_confidence),
     ];
   });
   return Buffer.from(
@@ -52,6 +56,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
         'microfouling %',
         'IMO rating',
         'IMO rating label',
+        'confidence',
+        'low confidence',
       ],
       ...records,
     ]),

@@ -95,7 +95,7 @@ export function imagesRepository(db: Kysely<DB>) {
       };
     },
 
-    /** The project's images in id order, each with the keys of its predictions, without any file. */
+    /** The project's images in id order, each with the keys and confidences of its predictions, without any file. */
     async listDetails(owner: number, projectId: number) {
       const rows = await db
         .selectFrom('images')
@@ -106,18 +106,22 @@ export function imagesRepository(db: Kysely<DB>) {
         .execute();
       const predictions = await db
         .selectFrom('predictions')
-        .select(['id', 'image_id', 'model_id', 'resolution_id'])
+        .select(['id', 'image_id', 'model_id', 'resolution_id', 'confidence'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .orderBy('id')
         .execute();
-      const byImage = new Map<number, { prediction_id: number; model_id: number; resolution_id: number }[]>();
+      const byImage = new Map<
+        number,
+        { prediction_id: number; model_id: number; resolution_id: number; confidence: number | null }[]
+      >();
       for (const prediction of predictions) {
         const list = byImage.get(prediction.image_id) ?? [];
         list.push({
           prediction_id: prediction.id,
           model_id: prediction.model_id,
           resolution_id: prediction.resolution_id,
+          confidence: prediction.confidence,
         });
         byImage.set(prediction.image_id, list);
       }

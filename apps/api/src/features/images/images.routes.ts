@@ -13,6 +13,7 @@ import {
   THUMBNAIL_READS_IN_FLIGHT,
 } from '../../http/base64-answers.js';
 import { REPLY_SENT } from '../../http/router.js';
+import { judgeConfidence } from '../../inference/confidence.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
@@ -156,7 +157,10 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       width: image.width,
       height: image.height,
       hull_zone: image.hull_zone,
-      predictions: image.predictions,
+      predictions: image.predictions.map(({ confidence, ...key }) => ({
+        ...key,
+        ...judgeConfidence(confidence, config.confidence),
+      })),
     }));
   });
 

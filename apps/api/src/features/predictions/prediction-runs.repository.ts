@@ -20,6 +20,8 @@ export interface NewPrediction {
   modelVersion: string;
   percentages: LabelPercentage[];
   surfacePixels: number;
+  /** The mean of the pixels' largest class probability, 0 to 1. */
+  confidence: number;
   width: number;
   height: number;
   storagePrefix: string;
@@ -135,6 +137,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           width: prediction.width,
           height: prediction.height,
           surface_pixels: prediction.surfacePixels,
+          confidence: prediction.confidence,
           storage_prefix: prediction.storagePrefix,
           created_at: nowIso(),
         })

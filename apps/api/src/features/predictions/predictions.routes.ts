@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { PredictionRequestRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { notFound } from '../../http/api-error.js';
+import { judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
 import {
   BASE64_IMAGE_COMPRESSION,
@@ -26,7 +27,7 @@ function progressOf(request: PredictionRequestRow) {
 }
 
 /** Changes every prediction thumbnails list's ETag when the answer's format changes. */
-const ETAG_VERSION = 'prediction-thumbnails-1';
+const ETAG_VERSION = 'prediction-thumbnails-2';
 /** Prediction thumbnails' base64 held per process (see the images' THUMBNAIL_CACHE_BYTES). */
 const PREDICTION_THUMBNAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -79,7 +80,10 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
           row.resolution_id,
           row.created_at,
           row.storage_prefix,
+          row.confidence ?? '',
         ]),
+        // low_confidence depends on the threshold, which a restart may change.
+        config.confidence.lowBelow,
       ]);
       if (notModified(request, reply, etag)) return REPLY_SENT;
       const models = [...new Set(rows.map((row) => row.model_id))];
@@ -98,10 +102,12 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
             (error) => log.warn({ err: error, predictionId: row.id }, 'could not keep a thumbnail as base64'),
           );
           if (!base64) return undefined;
+          const confidence = judgeConfidence(row.confidence, config.confidence);
           const head =
             `{"id":${row.id},"prediction_id":${row.id},"image_name":${JSON.stringify(image.name)},` +
             `"model_id":${row.model_id},"resolution_id":${row.resolution_id},"project_id":${row.project_id},` +
-            `"base64_thumbnail":"`;
+            `"confidence":${JSON.stringify(confidence.confidence)},` +
+            `"low_confidence":${JSON.stringify(confidence.low_confidence)},"base64_thumbnail":"`;
           return Buffer.concat([Buffer.from(head), base64, Buffer.from('"}')]);
         },
         THUMBNAIL_READS_IN_FLIGHT,
@@ -149,6 +155,8 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
         storedClassesOf(prediction.model_manifest),
         config.foulingRating,
       ),
+      // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
+      ...judgeConfidence(prediction.confidence, config.confidence),
     };
   });
 };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB, PredictionRequestRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { inTransaction } from '../../db/transaction.js';
+import { roundConfidence } from '../../inference/confidence.js';
 import type { SessionCache } from '../../inference/session-cache.js';
 import { InferenceThreadError } from '../../inference/inference-thread.js';
 import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
@@ -99,6 +100,7 @@ async function storeResult(
       modelVersion,
       percentages: result.percentages,
       surfacePixels: result.surfacePixels,
+      confidence: roundConfidence(result.confidence),
       width: result.width,
       height: result.height,
       storagePrefix: prefix,

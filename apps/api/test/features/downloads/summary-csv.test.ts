@@ -21,24 +21,37 @@ const row = (overrides: Partial<SummaryRow>): SummaryRow => ({
     macrofouling_percentage: 15,
     microfouling_percentage: 25.01,
   },
+  confidence: 0.873,
+  low_confidence: false,
   ...overrides,
 });
 
 describe('summary.csv', () => {
-  it("keeps the spec's columns first, then project, vessel, hull zone, total fouling and the rating", () => {
+  it("keeps the spec's columns first, then project, vessel, hull zone, total fouling, the rating and the confidence", () => {
     const csv = summaryCsv([
       row({}),
-      row({ image: 'stern.jpg', vessel: 'MV Example', hull_zone: 'sea_chest', fouling_rating: null }),
+      row({
+        image: 'stern.jpg',
+        vessel: 'MV Example',
+        hull_zone: 'sea_chest',
+        fouling_rating: null,
+        confidence: 0.412,
+        low_confidence: true,
+      }),
+      // Made before confidences were recorded.
+      row({ image: 'keel.jpg', confidence: null, low_confidence: null }),
     ])
       .toString()
       .trim()
       .split('\n');
     expect(csv).toEqual([
       'image,model,version,resolution,Clean Structure %,Light Slime %,Hard Fouling %,date,' +
-        'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label',
+        'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
+        'confidence,low confidence',
       // 15 + 25.01 is 40.010000000000005 in floating point; the total keeps two decimals.
-      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling',
-      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,',
+      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false',
+      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true',
+      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,',
     ]);
   });
 });

@@ -65,6 +65,8 @@ describe('the download ZIP', () => {
         percentages: [],
         project: 'P',
         fouling_rating: null,
+        confidence: null,
+        low_confidence: null,
       },
     ];
     const files = [

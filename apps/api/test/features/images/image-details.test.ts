@@ -43,7 +43,7 @@ describe('GET /api/projects/{id}/image-details/', () => {
 
     const predictions = await t.app.database.db
       .selectFrom('predictions')
-      .select(['id', 'image_id'])
+      .select(['id', 'image_id', 'confidence'])
       .where('request_id', '=', requestId)
       .orderBy('id')
       .execute();
@@ -51,7 +51,14 @@ describe('GET /api/projects/{id}/image-details/', () => {
     for (const prediction of predictions) {
       const image = list.find((entry) => entry.id === prediction.image_id);
       expect(image?.predictions).toEqual([
-        { prediction_id: prediction.id, model_id: request.model_id, resolution_id: request.resolution_id },
+        {
+          prediction_id: prediction.id,
+          model_id: request.model_id,
+          resolution_id: request.resolution_id,
+          // The fixture model is never sure of anything: below the default threshold.
+          confidence: prediction.confidence,
+          low_confidence: true,
+        },
       ]);
     }
     const keel = list[2];

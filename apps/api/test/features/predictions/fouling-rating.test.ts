@@ -131,9 +131,12 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     // The columns that were there keep their place; the new ones follow.
     expect(csv[0]).toBe(
       'image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,' +
-        'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label',
+        'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
+        'confidence,low confidence',
     );
-    const row = (index: number) => csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,');
+    // The confidence columns are checked in prediction-confidence.test.ts.
+    const row = (index: number) =>
+      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(/,[\d.]+,(true|false)$/, '');
     expect(row(0)).toBe(
       'light.png,Color Classes,0.0.1,standard,15.25,0,84.75,<date>,Dry dock 2026,,,15.25,15.25,0,2,Light macrofouling',
     );

@@ -41,6 +41,8 @@ describe('GET /api/projects/{id}/image/{imageId}/prediction-thumbnails/', () => 
           model_id: prediction.model_id,
           resolution_id: prediction.resolution_id,
           project_id: prediction.project_id,
+          confidence: prediction.confidence,
+          low_confidence: true,
         },
       ],
     };

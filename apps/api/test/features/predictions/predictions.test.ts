@@ -235,6 +235,8 @@ describe('a full prediction run', () => {
           model_id: payload.model,
           resolution_id: payload.resolution,
           project_id: projectId,
+          confidence: expect.any(Number),
+          low_confidence: expect.any(Boolean),
         },
       ],
     });

@@ -49,6 +49,26 @@ describe('the viewer shows the rating beside the percentages', () => {
     expect(screen.queryByText(/IMO rating/)).not.toBeInTheDocument();
   });
 
+  it('warns of a low-confidence prediction, with the confidence in its tooltip (issue 19)', async () => {
+    render(<OverlayViewer predictionSet={{ ...set, confidence: 0.412, low_confidence: true }} />);
+    const result = screen.getByRole('region', { name: 'Prediction result' });
+    const warning = within(result).getByText('Low confidence: poor visibility or an unfamiliar surface');
+    await userEvent.hover(warning);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Model confidence 41 %');
+    expect(screen.queryByText(/^Model confidence \d+ %$/)).not.toBeInTheDocument();
+  });
+
+  it('states a confidence that is not low, without a warning (issue 19)', () => {
+    render(<OverlayViewer predictionSet={{ ...set, confidence: 0.873, low_confidence: false }} />);
+    expect(screen.getByText('Model confidence 87 %')).toBeInTheDocument();
+    expect(screen.queryByText(/Low confidence/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of confidence for a prediction that has none', () => {
+    render(<OverlayViewer predictionSet={{ ...set, confidence: null, low_confidence: null }} />);
+    expect(screen.queryByText(/confidence/i)).not.toBeInTheDocument();
+  });
+
   it('zooms in and back to fit by its buttons (issue 22)', async () => {
     const user = userEvent.setup();
     render(<OverlayViewer predictionSet={set} />);

@@ -6,6 +6,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { ConfidenceChip } from '@/components/ui/confidence-chip';
 import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { imageSource } from '@/lib/data-url';
 import { ClassLegend } from './viewer/class-legend';
@@ -25,7 +26,8 @@ const fill = { width: '100%', height: '100%', objectFit: 'contain', display: 'bl
  * The original with the prediction mask over it, as wide as the column and zoomable; the slider
  * (0 to 1, step 0.01, 0.5 at first) sets the mask's opacity. A split view and a side-by-side view
  * compare the two; each class can be hidden from its legend entry. The statistics image (enlargeable),
- * the IMO fouling rating (from a server that gives one) and the class percentages sit below.
+ * the IMO fouling rating and the model's confidence, with a warning when it is low (from a server
+ * that gives them), and the class percentages sit below.
  */
 export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet }) {
   const [opacity, setOpacity] = useState(INITIAL_OPACITY);
@@ -34,7 +36,15 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const sliderLabelId = useId();
   const splitLabelId = useId();
-  const { ORG, PRED, STAT, predictions, fouling_rating: foulingRating } = predictionSet;
+  const {
+    ORG,
+    PRED,
+    STAT,
+    predictions,
+    fouling_rating: foulingRating,
+    confidence,
+    low_confidence: lowConfidence,
+  } = predictionSet;
   const hiddenColours = predictions
     .filter((entry) => hidden.has(entry.label))
     .map((entry) => entry.hex_color);
@@ -173,6 +183,7 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
               <FoulingRatingChip rating={foulingRating} />
             </Box>
           )}
+          <ConfidenceChip confidence={confidence} lowConfidence={lowConfidence} />
           <Typography variant="caption" color="text.secondary">
             Select a class to show or hide it in the mask.
           </Typography>

@@ -1,5 +1,6 @@
 import { SelectableThumbnail } from '@/components/ui/selectable-thumbnail';
 import type { PredictionThumbnail } from '@hullscope/contract';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -55,12 +56,14 @@ export function PredictionsGrid({
         const modelName = modelNames.get(thumbnail.model_id) ?? MODEL_NAME_MISSING;
         const resolutionName = resolutionNames.get(thumbnail.resolution_id) ?? RESOLUTION_NAME_MISSING;
         const selected = thumbnail.prediction_id === selectedId;
+        // Flagged here too, so a doubtful result is seen before it is opened (issue 19 §2).
+        const low = thumbnail.low_confidence === true;
         return (
           <Box role="listitem" key={thumbnail.prediction_id}>
             <SelectableThumbnail
               base64={thumbnail.base64_thumbnail}
               selected={selected}
-              label={`Prediction ${modelName}, ${resolutionName}`}
+              label={`Prediction ${modelName}, ${resolutionName}${low ? ', low confidence' : ''}`}
               onSelect={() => onSelect(thumbnail.prediction_id)}
             >
               <Typography
@@ -80,6 +83,18 @@ export function PredictionsGrid({
               >
                 {resolutionName}
               </Typography>
+              {low && (
+                <Typography
+                  variant="caption"
+                  component="span"
+                  color="warning.main"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+                  noWrap
+                >
+                  <WarningAmberIcon sx={{ fontSize: 14 }} aria-hidden />
+                  Low confidence
+                </Typography>
+              )}
             </SelectableThumbnail>
           </Box>
         );

@@ -1,0 +1,36 @@
+/**
+ * A prediction's confidence (issue 19 §2): the mean over the image's pixels of each pixel's
+ * largest class probability, 0 to 1, computed inside the fused graph (fused-confidence.ts). A
+ * prediction whose confidence is below `lowBelow` is flagged as low confidence: the model hesitated
+ * between classes over much of the picture, as it does on dark photos and on surfaces it cannot
+ * make sense of. The flag is judged when a prediction is read, so a changed threshold
+ * re-judges every stored prediction; predictions made before confidences were recorded have none.
+ */
+export interface ConfidenceSettings {
+  /** Confidences below this (0 to 1) are low; 0 flags none. */
+  lowBelow: number;
+}
+
+/**
+ * Chosen from the bundled models' confidences (`npm run bench:confidence`, README "Prediction
+ * confidence"): synthetic images and clear real hull photos score above it (one heavily fouled real
+ * sample on Evo just below), darkened photos and noise mostly below. Turbid, blurred or featureless
+ * pictures score high (the models read them confidently as water or clean paint): not caught.
+ */
+export const DEFAULT_LOW_CONFIDENCE_BELOW = 0.6;
+
+export const defaultConfidenceSettings: ConfidenceSettings = { lowBelow: DEFAULT_LOW_CONFIDENCE_BELOW };
+
+/** Stored and answered to three decimals, so both databases (REAL is single precision in PostgreSQL) agree. */
+export function roundConfidence(confidence: number): number {
+  return Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+}
+
+/** A stored confidence as the API and downloads answer it: both null for a prediction that has none. */
+export function judgeConfidence(
+  confidence: number | null,
+  settings: ConfidenceSettings,
+): { confidence: number | null; low_confidence: boolean | null } {
+  if (confidence === null) return { confidence: null, low_confidence: null };
+  return { confidence, low_confidence: confidence < settings.lowBelow };
+}
