@@ -28,6 +28,8 @@ function progressOf(request: PredictionRequestRow) {
 
 /** Changes every prediction thumbnails list's ETag when the answer's format changes. */
 const ETAG_VERSION = 'prediction-thumbnails-2';
+/** Changes every prediction set's ETag when the answer's format changes. */
+const PREDICTION_SET_ETAG_VERSION = 'prediction-set-1';
 /** Prediction thumbnails' base64 held per process (see the images' THUMBNAIL_CACHE_BYTES). */
 const PREDICTION_THUMBNAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -122,41 +124,51 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
     BASE64_IMAGE_COMPRESSION,
   );
 
-  router.add(routes.getPredictionSet, async ({ user, params }) => {
-    const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);
-    if (!prediction) throw notFound();
-    const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
-      const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
-      const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
-      return {
-        id: prediction.id,
-        image_name: prediction.image_name,
-        base64_image: data.toString('base64'),
-        width,
-        height,
-        type,
-      };
-    };
-    const [PRED, ORG, STAT] = await Promise.all([
-      resultImage('PRED', predictionFiles.pred),
-      resultImage('ORG', predictionFiles.org),
-      resultImage('STAT', predictionFiles.stat),
-    ]);
-    const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
-    return {
-      predictions: percentages,
-      PRED,
-      ORG,
-      STAT,
+  router.add(
+    routes.getPredictionSet,
+    async ({ user, params, request, reply }) => {
+      const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);
+      if (!prediction) throw notFound();
+      const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
       // From the stored percentages and the model's manifest as it is now: a category corrected in
       // the manifest corrects every earlier rating, with no migration.
-      fouling_rating: foulingRating(
+      const rating = foulingRating(
         percentages,
         storedClassesOf(prediction.model_manifest),
         config.foulingRating,
-      ),
+      );
       // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
-      ...judgeConfidence(prediction.confidence, config.confidence),
-    };
-  });
+      const confidence = judgeConfidence(prediction.confidence, config.confidence);
+      // A result's files never change once its row names them (a retry writes a new row's time);
+      // what is judged at read time is in the tag as judged, so a changed rule changes the tag.
+      const etag = weakETag(PREDICTION_SET_ETAG_VERSION, [
+        prediction.id,
+        prediction.created_at,
+        prediction.storage_prefix,
+        prediction.image_name,
+        JSON.stringify(rating),
+        JSON.stringify(confidence),
+      ]);
+      if (notModified(request, reply, etag)) return REPLY_SENT;
+      const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
+        const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
+        const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
+        return {
+          id: prediction.id,
+          image_name: prediction.image_name,
+          base64_image: data.toString('base64'),
+          width,
+          height,
+          type,
+        };
+      };
+      const [PRED, ORG, STAT] = await Promise.all([
+        resultImage('PRED', predictionFiles.pred),
+        resultImage('ORG', predictionFiles.org),
+        resultImage('STAT', predictionFiles.stat),
+      ]);
+      return { predictions: percentages, PRED, ORG, STAT, fouling_rating: rating, ...confidence };
+    },
+    BASE64_IMAGE_COMPRESSION,
+  );
 };

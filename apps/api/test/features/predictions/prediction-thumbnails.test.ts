@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PredictionThumbnails } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleFixtureRequest, waitForRequest } from '../../support/predictions.js';
+import { signUp } from '../../support/accounts.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
 let t: TestApp;
@@ -60,5 +61,61 @@ describe('GET /api/projects/{id}/image/{imageId}/prediction-thumbnails/', () => 
     expect(await readFile(path.join(folder, 'thumbnail.b64'), 'latin1')).toBe(thumbnail);
     const later = await t.app.inject({ method: 'GET', url, headers: user.headers });
     expect(later.body).toBe(response.body);
+  });
+});
+
+describe('GET /api/projects/{id}/predictionset/{predictionId}/', () => {
+  it('answers 304 on its ETag, never compressed, and another prediction has another tag', async () => {
+    const { user, requestId } = await scheduleFixtureRequest(t.app, t.config.mail.outboxDir, [
+      'bow',
+      'stern',
+    ]);
+    expect((await waitForRequest(t.app, user.headers, requestId)).status).toBe('DONE');
+    const rows = await t.app.database.db
+      .selectFrom('predictions')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(2);
+    const url = (row: (typeof rows)[number]) => `/api/projects/${row.project_id}/predictionset/${row.id}/`;
+
+    // Base64 of PNG and JPEG gains little from compression and costs a lot of it (base64-answers.ts).
+    const first = await t.app.inject({
+      method: 'GET',
+      url: url(rows[0]!),
+      headers: { ...user.headers, 'accept-encoding': 'gzip, br' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.json()).toMatchObject({ PRED: { type: 'PRED', id: rows[0]!.id }, ORG: { type: 'ORG' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: url(rows[0]!),
+      headers: { ...user.headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const other = await t.app.inject({
+      method: 'GET',
+      url: url(rows[1]!),
+      headers: { ...user.headers, 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+    expect(other.json().PRED.id).toBe(rows[1]!.id);
+
+    // Another user learns nothing, tag or not.
+    const stranger = await signUp(t.app, t.config.mail.outboxDir);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: url(rows[0]!),
+      headers: { ...stranger.headers, 'if-none-match': etag },
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });
