@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID, id, isoDateTime, queryInteger } from './common.js';
+import { MAX_DATABASE_ID, id, isoDateTime, predictionConfidenceFields, queryInteger } from './common.js';
 import { HullZone } from './images.js';
 import { FoulingRating, IMO_RATING_LABELS, IMO_RATING_SCALE, LabelPercentage } from './predictions.js';
 import { InspectionMethod, Visibility } from './projects.js';
@@ -29,6 +29,7 @@ export const InspectedImage = z
     hull_zone: HullZone.nullable(),
     model_version: z.string().describe('Of the model when this prediction was made'),
     rating: FoulingRating.nullable().describe('Null when the image shows no hull surface to rate'),
+    ...predictionConfidenceFields,
   })
   .meta({ id: 'InspectedImage' });
 export type InspectedImage = z.infer<typeof InspectedImage>;

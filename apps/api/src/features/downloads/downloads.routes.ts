@@ -36,7 +36,7 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
     const { files, summary } = await archiveContents(db, user.id, project.id, config);
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.
-    const { report, rated } = await inspectionReport(db, project, {}, config.foulingRating);
+    const { report, rated } = await inspectionReport(db, project, {}, config);
     files.push(
       { name: 'report.json', data: Buffer.from(JSON.stringify(report, null, 2)), compressed: false },
       { name: 'report.pdf', stream: () => renderReportPdf(report, rated, storage), compressed: false },

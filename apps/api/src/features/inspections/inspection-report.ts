@@ -11,7 +11,6 @@ import {
 } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
-import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
 import { countryName } from '../company/countries.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
 import {
@@ -19,6 +18,7 @@ import {
   type SummaryWithSources,
   UNASSIGNED_ZONE_LABEL,
   inspectionSummary,
+  type InspectionSettings,
 } from './inspection-summary.js';
 
 /** The report and the stored predictions behind its images, in the report's order (for the PDF). */
@@ -65,6 +65,14 @@ function methodsAndLimitations(
   if (project.visibility === 'poor') {
     lines.push('Visibility was recorded as poor: turbid water lowers what the model can tell apart.');
   }
+  const unsure = sources.rated.filter((image) => image.low_confidence).length;
+  if (unsure > 0) {
+    lines.push(
+      `${unsure} photo${unsure === 1 ? ' was' : 's were'} read with low model confidence (marked below): ` +
+        'poor visibility or a surface unlike what the model learnt. Check their overlays by eye before ' +
+        'relying on their coverage and rating.',
+    );
+  }
   if (sources.unpredicted.length > 0) {
     const count = sources.unpredicted.length;
     lines.push(
@@ -98,7 +106,7 @@ export async function inspectionReport(
   db: Kysely<DB>,
   project: ProjectRow,
   query: InspectionSummaryQuery,
-  settings: FoulingRatingSettings,
+  settings: InspectionSettings,
   now: Date = new Date(),
 ): Promise<ReportWithSources> {
   const sources = await inspectionSummary(db, project.owner, project.id, query, settings);
@@ -155,7 +163,7 @@ export async function inspectionReport(
         label,
         description: IMO_RATING_DESCRIPTIONS[value]!,
       })),
-      microfouling_min_percent: settings.microfoulingMinPercent,
+      microfouling_min_percent: settings.foulingRating.microfoulingMinPercent,
     },
     summary: summaryOfReport,
     images: sources.rated.map((image) => ({
@@ -166,6 +174,8 @@ export async function inspectionReport(
       zone_label: image.hull_zone ? hullZoneLabels[image.hull_zone] : UNASSIGNED_ZONE_LABEL,
       model_version: image.model_version,
       rating: image.rating,
+      confidence: image.confidence,
+      low_confidence: image.low_confidence,
       width: image.prediction.width,
       height: image.prediction.height,
       percentages: image.percentages,

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fieldErrors } from '../../http/api-error.js';
+import { type ConfidenceSettings, judgeConfidence } from '../../inference/confidence.js';
 import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
 import { storedClassesOf } from '../models/models.repository.js';
 import {
@@ -25,6 +26,12 @@ import {
 import { type PoolMember, poolCoverage, surfaceWeight } from './pool-coverage.js';
 
 export const UNASSIGNED_ZONE_LABEL = 'Unassigned';
+
+/** How a summary judges its predictions: the server's rating and confidence settings (as in Config). */
+export interface InspectionSettings {
+  foulingRating: FoulingRatingSettings;
+  confidence: ConfidenceSettings;
+}
 
 /** An image with its newest prediction of the summary's pair, as the report also needs it. */
 export interface RatedImage extends InspectedImage {
@@ -115,7 +122,7 @@ export async function inspectionSummary(
   owner: number,
   projectId: number,
   query: InspectionSummaryQuery,
-  settings: FoulingRatingSettings,
+  settings: InspectionSettings,
 ): Promise<SummaryWithSources> {
   const inspections = inspectionsRepository(db);
   const pairs = (await inspections.predictionPairs(owner, projectId)).sort(byUse);
@@ -150,7 +157,8 @@ export async function inspectionSummary(
       prediction_id: prediction.id,
       hull_zone: image.hull_zone,
       model_version: prediction.model_version,
-      rating: foulingRating(percentages, classes, settings),
+      rating: foulingRating(percentages, classes, settings.foulingRating),
+      ...judgeConfidence(prediction.confidence, settings.confidence),
       prediction,
       percentages,
     });
@@ -180,7 +188,7 @@ export async function inspectionSummary(
           rated: zoneRated,
         },
         classes,
-        settings,
+        settings.foulingRating,
       ),
       worst_image: worst && worst.rating ? inspectedImage(worst) : null,
       images: zoneRated.map(inspectedImage),
@@ -205,7 +213,7 @@ export async function inspectionSummary(
       predictions: entry.predictions,
     })),
     zones,
-    all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings),
+    all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings.foulingRating),
     overall_rating: worstZone?.rating ?? null,
     worst_zone: worstZone ? worstZone.hull_zone : null,
   };

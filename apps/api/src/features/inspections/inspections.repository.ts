@@ -29,6 +29,7 @@ export interface SummaryPredictionRow {
   width: number;
   height: number;
   surface_pixels: number | null;
+  confidence: number | null;
   storage_prefix: string;
 }
 
@@ -94,6 +95,7 @@ export function inspectionsRepository(db: Kysely<DB>) {
           'width',
           'height',
           'surface_pixels',
+          'confidence',
           'storage_prefix',
         ])
         .where('owner', '=', owner)

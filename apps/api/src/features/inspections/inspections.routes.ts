@@ -15,17 +15,17 @@ export function reportFileName(projectName: string): string {
 export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
   router.add(routes.inspectionSummary, async ({ user, params, query }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
-    return (await inspectionSummary(db, user.id, project.id, query, config.foulingRating)).summary;
+    return (await inspectionSummary(db, user.id, project.id, query, config)).summary;
   });
 
   router.add(routes.inspectionReportJson, async ({ user, params, query }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
-    return (await inspectionReport(db, project, query, config.foulingRating)).report;
+    return (await inspectionReport(db, project, query, config)).report;
   });
 
   router.add(routes.inspectionReportPdf, async ({ user, params, query, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
-    const { report, rated } = await inspectionReport(db, project, query, config.foulingRating);
+    const { report, rated } = await inspectionReport(db, project, query, config);
     const pdf = renderReportPdf(report, rated, storage);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));
     return reply

@@ -24,6 +24,7 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 16;
 const GREY = '#555555';
 const LINE = '#cccccc';
+const LOW_CONFIDENCE_COLOUR = '#b45309';
 /** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
 const FIGURES_AHEAD = 3;
 /** Bytes the PDF may hold for a slow reader before rendering waits for it. */
@@ -256,7 +257,21 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
     .fillColor(GREY)
     .text(`Zone: ${image.zone_label}`, PAGE.margin, y + 15)
     .fillColor('black');
-  ratingChip(doc, image.rating, PAGE.margin + 200, y + 13);
+  const chipWidth = ratingChip(doc, image.rating, PAGE.margin + 200, y + 13);
+  if (image.low_confidence) {
+    // The viewer's warning, so a reader of the paper record sees what a reviewer on screen sees.
+    doc
+      .font('bold')
+      .fontSize(8.5)
+      .fillColor(LOW_CONFIDENCE_COLOUR)
+      .text(
+        `Low confidence (${Math.round((image.confidence ?? 0) * 100)} %): poor visibility or an unfamiliar surface`,
+        PAGE.margin + 200 + chipWidth + 8,
+        y + 15,
+        { width: CONTENT_WIDTH - 200 - chipWidth - 8, lineBreak: false, ellipsis: true },
+      )
+      .fillColor('black');
+  }
   const top = y + 34;
   doc.image(figures.original, PAGE.margin, top, {
     fit: [FIGURE_WIDTH, FIGURE_HEIGHT],

@@ -1,8 +1,7 @@
 import type { Vessel, VesselInspection } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
-import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
-import { inspectionSummary } from './inspection-summary.js';
+import { type InspectionSettings, inspectionSummary } from './inspection-summary.js';
 import { inspectionsRepository } from './inspections.repository.js';
 
 /** Oldest inspection first; projects without an inspection date after them, in the order they were made. */
@@ -17,7 +16,7 @@ function byInspectionDate(a: VesselInspection, b: VesselInspection): number {
 async function inspectionOf(
   db: Kysely<DB>,
   project: ProjectRow,
-  settings: FoulingRatingSettings,
+  settings: InspectionSettings,
 ): Promise<VesselInspection> {
   const { summary } = await inspectionSummary(db, project.owner, project.id, {}, settings);
   return {
@@ -43,7 +42,7 @@ export async function withInspections(
   db: Kysely<DB>,
   owner: number,
   vessels: Vessel[],
-  settings: FoulingRatingSettings,
+  settings: InspectionSettings,
 ): Promise<Vessel[]> {
   const projects = await inspectionsRepository(db).projectsOfVessels(
     owner,

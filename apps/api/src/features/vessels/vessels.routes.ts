@@ -8,7 +8,7 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
 
   // The fleet view (issue 18 §7): each vessel with its inspections and their ratings.
   router.add(routes.listVessels, async ({ user }) =>
-    withInspections(db, user.id, await vessels.list(user.id), config.foulingRating),
+    withInspections(db, user.id, await vessels.list(user.id), config),
   );
 
   // A new vessel has no inspections yet; every vessel answer carries them, so one shape serves all.
@@ -18,12 +18,7 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
   }));
 
   router.add(routes.getVessel, async ({ user, params }) => {
-    const [vessel] = await withInspections(
-      db,
-      user.id,
-      [await vessels.get(user.id, params.id)],
-      config.foulingRating,
-    );
+    const [vessel] = await withInspections(db, user.id, [await vessels.get(user.id, params.id)], config);
     return vessel!;
   });
 
@@ -32,7 +27,7 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
       db,
       user.id,
       [await vessels.update(user.id, params.id, body)],
-      config.foulingRating,
+      config,
     );
     return vessel!;
   });

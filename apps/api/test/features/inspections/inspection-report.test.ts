@@ -140,6 +140,35 @@ describe('the inspection report', () => {
     expect(pages.join('\n')).toContain('bow-fouled.png');
   });
 
+  it('marks photos read with low confidence in the record and the PDF, judged by the threshold as it is now', async () => {
+    // The fixture model answers with small logits: every confidence is far below the default 0.6.
+    const flagged = InspectionReport.parse((await get('report.json')).json());
+    for (const image of flagged.images) {
+      expect(image.confidence, image.image_name).toBeGreaterThan(0.25);
+      expect(image.confidence, image.image_name).toBeLessThan(0.6);
+      expect(image.low_confidence, image.image_name).toBe(true);
+    }
+    expect(flagged.summary.zones[0]!.images[0]).toMatchObject({ low_confidence: true });
+    expect(flagged.methods_and_limitations.join('\n')).toContain(
+      '4 photos were read with low model confidence',
+    );
+    const pdfText = (await pdfPages((await get('report/')).rawPayload)).join('\n');
+    // One mark per photo, with its confidence (the PDF's text spacing varies with the layout).
+    const marks = [...pdfText.matchAll(/Low confidence \((\d+)\s*%\)/g)].map((match) => Number(match[1]));
+    expect(marks.sort()).toEqual(flagged.images.map((image) => Math.round(image.confidence! * 100)).sort());
+
+    const configured = t.config.confidence.lowBelow;
+    t.config.confidence.lowBelow = 0;
+    try {
+      const trusted = InspectionReport.parse((await get('report.json')).json());
+      expect(trusted.images.map((image) => image.low_confidence)).toEqual([false, false, false, false]);
+      expect(trusted.methods_and_limitations.join('\n')).not.toContain('low model confidence');
+      expect((await pdfPages((await get('report/')).rawPayload)).join('\n')).not.toContain('Low confidence');
+    } finally {
+      t.config.confidence.lowBelow = configured;
+    }
+  });
+
   it("is 404 for another user's project, as JSON and as PDF", async () => {
     const stranger = await signUp(t.app, t.config.mail.outboxDir);
     expect((await get('report/', stranger.headers)).statusCode).toBe(404);

@@ -42,6 +42,8 @@ const bottom: ZoneSummary = {
       image_name: 'bow-light.png',
       prediction_id: 92,
       rating: { ...light, macrofouling_percentage: 5 },
+      confidence: 0.512,
+      low_confidence: true,
     },
   ],
 };
@@ -123,8 +125,17 @@ describe('the inspection summary (issue 18 §5)', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'bow-fouled.pngIMO rating 4: heavy macrofouling',
-      'bow-light.pngIMO rating 2: light macrofouling',
+      'bow-light.pngIMO rating 2: light macrofouling' +
+        'Low confidence: poor visibility or an unfamiliar surface (model confidence 51 %)',
     ]);
+    // Issue 19 §2: a photo the model read with low confidence says so where it is listed.
+    const [fouled, lowConfidence] = within(list).getAllByRole('listitem');
+    expect(
+      within(lowConfidence!).getByRole('img', {
+        name: 'Low confidence: poor visibility or an unfamiliar surface (model confidence 51 %)',
+      }),
+    ).toBeInTheDocument();
+    expect(within(fouled!).queryByRole('img', { name: /Low confidence/ })).not.toBeInTheDocument();
     await userEvent.click(within(list).getByRole('button', { name: 'bow-light.png' }));
     expect(onOpenImage).toHaveBeenCalledWith(expect.objectContaining({ image_id: 32, prediction_id: 92 }));
   });

@@ -1,6 +1,7 @@
 import type { InspectedImage, ZoneSummary } from '@hullscope/contract';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
@@ -11,7 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import { Fragment, useState } from 'react';
+import { LOW_CONFIDENCE_TEXT, confidencePercent } from '@/components/ui/confidence-chip';
 import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { CoverageBar } from './coverage-bar';
 
@@ -24,7 +27,7 @@ function zoneKey(zone: ZoneSummary): string {
   return zone.hull_zone ?? 'unassigned';
 }
 
-/** A photo as a link-like button that opens it in the viewer, with its rating. */
+/** A photo as a link-like button that opens it in the viewer, with its rating and a low-confidence mark. */
 function PhotoButton({ image, onOpen }: { image: InspectedImage; onOpen: (image: InspectedImage) => void }) {
   return (
     <Stack direction="row" spacing={1} alignItems="center">
@@ -32,6 +35,15 @@ function PhotoButton({ image, onOpen }: { image: InspectedImage; onOpen: (image:
         {image.image_name}
       </Button>
       <FoulingRatingChip rating={image.rating} />
+      {image.low_confidence && typeof image.confidence === 'number' ? (
+        <Tooltip title={`${LOW_CONFIDENCE_TEXT} (model confidence ${confidencePercent(image.confidence)})`}>
+          <WarningAmberIcon
+            color="warning"
+            fontSize="small"
+            titleAccess={`${LOW_CONFIDENCE_TEXT} (model confidence ${confidencePercent(image.confidence)})`}
+          />
+        </Tooltip>
+      ) : null}
     </Stack>
   );
 }
