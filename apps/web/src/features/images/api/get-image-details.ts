@@ -8,14 +8,15 @@ export const getImageDetails = (projectId: number) =>
   api.request(routes.listImageDetails, { params: { id: projectId } });
 
 /**
- * The project's images with their upload times and predictions (no pixels). Its key lies under the
- * thumbnails' key, so whatever refreshes the thumbnails (an upload, a delete) refreshes it too. Not
- * fetched while a run is going, like the other prediction lists (spec §4).
+ * The project's images with their upload times and predictions (no pixels): the list the grid
+ * arranges, counts and pages through, fetching thumbnails only for what it shows. Its key lies under
+ * the thumbnails' key, so whatever refreshes the thumbnails (an upload, a delete) refreshes it too,
+ * during a run as well: an image uploaded then must appear (it is no prediction list of spec §4).
  */
-export const useImageDetails = (projectId: number | null, requestRunning: boolean) =>
+export const useImageDetails = (projectId: number | null) =>
   useQuery({
     queryKey: queryKeys.imageDetails(projectId ?? 0),
     queryFn: () =>
       readOrDefault<ImageDetails[]>('the image details', [], () => getImageDetails(projectId ?? 0)),
-    enabled: projectId !== null && !requestRunning,
+    enabled: projectId !== null,
   });
