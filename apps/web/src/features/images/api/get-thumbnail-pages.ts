@@ -34,7 +34,9 @@ export const thumbnailPageQueryOptions = (projectId: number, page: number) =>
 
 /** Module-level, so useQueries hands back the same map while no page changed. */
 function byId(results: QueryObserverResult<Tagged<ImageThumbnail[]>>[]): ReadonlyMap<number, ImageThumbnail> {
-  return new Map(results.flatMap((result) => (result.data?.data ?? []).map((thumbnail) => [thumbnail.id, thumbnail])));
+  return new Map(
+    results.flatMap((result) => (result.data?.data ?? []).map((thumbnail) => [thumbnail.id, thumbnail])),
+  );
 }
 
 /**

@@ -1,6 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type Virtualizer, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type Virtualizer,
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+} from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { ListedImage } from '../lib/listed-image';
 import { ThumbnailTile } from './thumbnail-tile';
@@ -35,7 +40,7 @@ const OVERSCAN_ROWS = 2;
  * as its full height, so it draws the first view's tiles rather than none.
  */
 function observeScrollArea(
-  instance: Virtualizer<HTMLDivElement, Element>,
+  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
   report: (rect: { width: number; height: number }) => void,
 ) {
   return observeElementRect(instance, (rect) =>
@@ -43,22 +48,40 @@ function observeScrollArea(
   );
 }
 
+/** A row's height as laid out; one not laid out measures 0 and keeps the estimate instead. */
+const measureRow: typeof measureElement<HTMLDivElement> = (element, entry, instance) =>
+  measureElement(element, entry, instance) || ROW_ESTIMATE_PX;
+
 /**
  * Two columns, scrolling beyond 450 px; the selected image has a dashed blue border (spec §2.3).
  * Virtualised (issue 21): a 2,000-image project draws a dozen tiles, and the selected image is
  * scrolled into view, also when a link or the pager names one far down the list.
  */
 export function ThumbnailGrid({
+  emptyText = 'No images yet. Upload hull images to get started.',
+  ...grid
+}: ThumbnailGridProps) {
+  if (grid.images.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {emptyText}
+      </Typography>
+    );
+  }
+  // Made once there are images, so it starts at the selected one's row.
+  return <VirtualGrid {...grid} />;
+}
+
+function VirtualGrid({
   images,
   thumbnailOf,
   onDrawnChange,
   selectedId,
   onSelect,
-  emptyText = 'No images yet. Upload hull images to get started.',
   predictionCounts,
   checked,
   onCheck,
-}: ThumbnailGridProps) {
+}: Omit<ThumbnailGridProps, 'emptyText'>) {
   const scroller = useRef<HTMLDivElement>(null);
   const selectedIndex = images.findIndex((image) => image.id === selectedId);
   const selectedRow = selectedIndex < 0 ? null : Math.floor(selectedIndex / COLUMNS);
@@ -68,6 +91,7 @@ export function ThumbnailGrid({
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: OVERSCAN_ROWS,
     observeElementRect: observeScrollArea,
+    measureElement: measureRow,
     // Opened with an image selected (a link, a reload): start at its row, before anything is measured.
     initialOffset: () => (selectedRow ?? 0) * ROW_ESTIMATE_PX,
     getItemKey: (row) => images[row * COLUMNS]?.id ?? row,
@@ -86,13 +110,6 @@ export function ThumbnailGrid({
     if (selectedRow !== null) virtualizer.scrollToIndex(selectedRow, { align: 'auto' });
   }, [selectedId, selectedRow, virtualizer]);
 
-  if (images.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ py: 2 }}>
-        {emptyText}
-      </Typography>
-    );
-  }
   return (
     <Box
       ref={scroller}

@@ -43,7 +43,13 @@ export function ThumbnailTile({
           {image.image_name}
         </Typography>
         {image.hull_zone && (
-          <Typography variant="caption" color="text.secondary" noWrap component="span" sx={{ display: 'block' }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="span"
+            sx={{ display: 'block' }}
+          >
             {hullZoneLabels[image.hull_zone]}
           </Typography>
         )}
