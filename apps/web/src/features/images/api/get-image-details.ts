@@ -1,11 +1,15 @@
 import { routes, type ImageDetails } from '@hullscope/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { Tagged } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { readOrDefault } from '@/lib/read-or-default';
 
-export const getImageDetails = (projectId: number) =>
-  api.request(routes.listImageDetails, { params: { id: projectId } });
+const none: Tagged<ImageDetails[]> = { data: [], etag: null };
+
+/** Revalidated: a refetch sends the ETag of the list it has and keeps that list on 304. */
+export const getImageDetails = (projectId: number, previous?: Tagged<ImageDetails[]>) =>
+  api.revalidate(routes.listImageDetails, { params: { id: projectId } }, previous);
 
 /**
  * The project's images with their upload times and predictions (no pixels): the list the grid
@@ -16,7 +20,10 @@ export const getImageDetails = (projectId: number) =>
 export const useImageDetails = (projectId: number | null) =>
   useQuery({
     queryKey: queryKeys.imageDetails(projectId ?? 0),
-    queryFn: () =>
-      readOrDefault<ImageDetails[]>('the image details', [], () => getImageDetails(projectId ?? 0)),
+    queryFn: ({ client, queryKey }) =>
+      readOrDefault('the image details', none, () =>
+        getImageDetails(projectId ?? 0, client.getQueryData<Tagged<ImageDetails[]>>(queryKey)),
+      ),
+    select: (tagged) => tagged.data,
     enabled: projectId !== null,
   });
