@@ -1,5 +1,5 @@
 import { ImageDetailsList } from '@hullscope/contract';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { solidImage, upload } from '../../support/images.js';
@@ -182,6 +182,21 @@ describe('GET /api/projects/{id}/image-details/', () => {
       headers: { ...owner.headers, 'accept-encoding': 'gzip' },
     });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const browser = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(projectId),
+      headers: { ...owner.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(projectId),
+      headers: { ...owner.headers, 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 });
