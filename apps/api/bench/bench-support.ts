@@ -52,6 +52,20 @@ export function procStatusMb(field: string, pid: number | 'self' = 'self'): numb
 }
 
 /**
+ * CPU time in ms a process has used (user + system, every thread) from `/proc/<pid>/stat`, or
+ * undefined where there is no /proc. Counted in clock ticks of 10 ms (Linux's USER_HZ).
+ */
+export function procCpuMs(pid: number): number | undefined {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return undefined;
+  // The command name (field 2) may hold spaces; fields after its closing parenthesis are plain.
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime) && Number.isFinite(stime) ? (utime + stime) * 10 : undefined;
+}
+
+/**
  * Peak resident memory in MB of a process (this one by default) since its start or the last
  * `resetPeakRss`: Linux's VmHWM, which can be reset; elsewhere this process's lifetime maximum, and
  * nothing for another process.

@@ -51,7 +51,14 @@ export async function builtServer(extraEnv: Record<string, string> = {}): Promis
       );
     },
     async start() {
-      const started = spawn(process.execPath, [serverEntry], { cwd: repositoryRoot, env, stdio: 'inherit' });
+      // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under a bench
+      // (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written when it exits.
+      const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const started = spawn(process.execPath, [...nodeArgs, serverEntry], {
+        cwd: repositoryRoot,
+        env,
+        stdio: 'inherit',
+      });
       server = started;
       const deadline = Date.now() + 60_000;
       for (;;) {

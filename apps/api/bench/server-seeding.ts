@@ -32,20 +32,28 @@ export async function variedPhoto(
     .toBuffer();
 }
 
-/** Uploads `count` photos (`hull-<n>.jpg`) through the API in requests of `batch`; answers their ids. */
+/**
+ * Uploads `count` photos (`hull-<n>.jpg`, n from `firstIndex`, 0 by default) through the API in
+ * requests of `batch`; answers their ids.
+ */
 export async function uploadPhotos(
   server: BuiltServer,
   access: string,
   projectId: number,
   count: number,
   photo: (index: number) => Promise<Buffer>,
-  { batch, zoneOfBatch }: { batch: number; zoneOfBatch?: (batchIndex: number) => string },
+  {
+    batch,
+    zoneOfBatch,
+    firstIndex = 0,
+  }: { batch: number; zoneOfBatch?: (batchIndex: number) => string; firstIndex?: number },
 ): Promise<number[]> {
   const imageIds: number[] = [];
-  for (let first = 0; first < count; first += batch) {
+  const end = firstIndex + count;
+  for (let first = firstIndex; first < end; first += batch) {
     const form = new FormData();
-    if (zoneOfBatch) form.append('hull_zone', zoneOfBatch(first / batch));
-    for (let index = first; index < Math.min(count, first + batch); index += 1) {
+    if (zoneOfBatch) form.append('hull_zone', zoneOfBatch((first - firstIndex) / batch));
+    for (let index = first; index < Math.min(end, first + batch); index += 1) {
       form.append('images', new Blob([await photo(index)], { type: 'image/jpeg' }), `hull-${index}.jpg`);
     }
     const uploaded = await server.api<{ data: { id: number }[] }>(

@@ -9,6 +9,9 @@ export const queryKeys = {
   projects: ['projects'] as const,
   predictionCount: (projectId: number) => ['projects', projectId, 'prediction-count'] as const,
   thumbnails: (projectId: number) => ['projects', projectId, 'thumbnails'] as const,
+  /** One page of thumbnails (offset page × THUMBNAIL_PAGE_SIZE), under the thumbnails' key. */
+  thumbnailPage: (projectId: number, page: number) =>
+    ['projects', projectId, 'thumbnails', 'page', page] as const,
   /** Under the thumbnails' key: invalidating the thumbnails refreshes it as well. */
   imageDetails: (projectId: number) => ['projects', projectId, 'thumbnails', 'details'] as const,
   image: (projectId: number, imageId: number) => ['projects', projectId, 'images', imageId] as const,

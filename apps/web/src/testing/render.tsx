@@ -48,18 +48,19 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/** Answers a call; `url` carries its query string (`?offset=&limit=`). */
+type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
 /** Stubs fetch with answers keyed by "METHOD /path"; an unexpected call fails the test loudly. */
 export function stubApi(handlers: Record<string, Handler>) {
-  const calls: { key: string; init: RequestInit | undefined }[] = [];
+  const calls: { key: string; init: RequestInit | undefined; url: URL }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    calls.push({ key, init });
+    calls.push({ key, init, url });
     const handler = handlers[key];
     if (!handler) throw new Error(`Unexpected API call ${key}`);
-    return handler(init);
+    return handler(init, url);
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, fetchStub };

@@ -95,6 +95,28 @@ export function imagesRepository(db: Kysely<DB>) {
       };
     },
 
+    /**
+     * What changes whenever the image details change: the image list's version and, in one aggregate
+     * row, the project's predictions (rows only inserted and deleted, their listed keys never edited).
+     */
+    async detailsVersion(owner: number, projectId: number) {
+      const images = await imagesRepository(db).listVersion(owner, projectId);
+      const predictions = await db
+        .selectFrom('predictions')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.max('id').as('highest_id'),
+          eb.fn.sum<number | string | null>('id').as('id_sum'),
+        ])
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return [
+        ...images.parts,
+        ...[predictions.count, predictions.highest_id ?? 0, predictions.id_sum ?? 0].map(String),
+      ];
+    },
+
     /** The project's images in id order, each with the keys and confidences of its predictions, without any file. */
     async listDetails(owner: number, projectId: number) {
       const rows = await db

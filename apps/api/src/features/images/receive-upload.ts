@@ -67,7 +67,7 @@ async function savePart(file: Readable, measure: Transform, tempPath: string): P
     // the destroyed stream still opens (creating the file) before it closes. Waiting for the close
     // means the caller's removal of the file comes after it exists, not before.
     // (Not events.once: it rejects on the stream's own 'error', which the pipeline has passed on to it.)
-    if (!disk.closed) await new Promise((resolve) => disk.once('close', resolve));
+    if (!disk.closed) await new Promise<void>((resolve) => disk.once('close', () => resolve()));
     if (cause === 'body' && !hasStatus(error)) throw new MalformedUploadError(MALFORMED_BODY);
     throw error;
   }

@@ -1,8 +1,14 @@
 import { ImageDetailsList } from '@hullscope/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { solidImage, upload } from '../../support/images.js';
-import { scheduleFixtureRequest, waitForRequest } from '../../support/predictions.js';
+import {
+  fixtureModelId,
+  resolutionId,
+  scheduleFixtureRequest,
+  waitForRequest,
+} from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -86,5 +92,118 @@ describe('GET /api/projects/{id}/image-details/', () => {
     expect(foreign.json()).toEqual({ detail: 'Not found.' });
     const anonymous = await t.app.inject({ method: 'GET', url: detailsUrl(projectId) });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 304 to its ETag until a prediction, a zone, an upload or a delete changes the list', async () => {
+    const owner = await signUp(t.app, t.config.mail.outboxDir);
+    const stranger = await signUp(t.app, t.config.mail.outboxDir);
+    const projectId = await createProject(t.app, owner.headers);
+    const picture = await solidImage('png');
+    const uploaded = await upload(t.app, owner.headers, projectId, [
+      { name: 'bow.png', data: picture },
+      { name: 'stern.png', data: picture },
+    ]);
+    const [bow, stern] = uploaded.json().data as { id: number }[];
+    const read = (etag?: string, headers = owner.headers) =>
+      t.app.inject({
+        method: 'GET',
+        url: detailsUrl(projectId),
+        headers: etag ? { ...headers, 'if-none-match': etag } : headers,
+      });
+
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    const firstTag = String(first.headers.etag);
+    expect(firstTag).toMatch(/^W\/"/);
+    const unchanged = await read(firstTag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // Another user learns nothing from a tag.
+    expect((await read(firstTag, stranger.headers)).statusCode).toBe(404);
+
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/request-predict/`,
+      headers: owner.headers,
+      payload: {
+        model: await fixtureModelId(t.app, owner.headers),
+        resolution: await resolutionId(t.app, owner.headers, 'standard'),
+        images: [bow!.id],
+      },
+    });
+    expect(scheduled.statusCode).toBe(201);
+    expect((await waitForRequest(t.app, owner.headers, scheduled.json().request_id)).status).toBe('DONE');
+    const predicted = await read(firstTag);
+    expect(predicted.statusCode).toBe(200);
+    const predictedTag = String(predicted.headers.etag);
+    expect(predictedTag).not.toBe(firstTag);
+    const afterRun = ImageDetailsList.parse(predicted.json());
+    expect(afterRun.map((image) => image.predictions.length)).toEqual([1, 0]);
+
+    const zoned = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${projectId}/image/${stern!.id}/update/`,
+      headers: owner.headers,
+      payload: { hull_zone: 'bow' },
+    });
+    expect(zoned.statusCode).toBe(200);
+    const afterZone = await read(predictedTag);
+    expect(afterZone.statusCode).toBe(200);
+    expect(ImageDetailsList.parse(afterZone.json())[1]?.hull_zone).toBe('bow');
+
+    await upload(t.app, owner.headers, projectId, [{ name: 'keel.png', data: await solidImage('jpeg') }]);
+    const afterUpload = await read(String(afterZone.headers.etag));
+    expect(afterUpload.statusCode).toBe(200);
+    expect(ImageDetailsList.parse(afterUpload.json()).map((image) => image.image_name)).toEqual([
+      'bow.png',
+      'stern.png',
+      'keel.png',
+    ]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/image/${bow!.id}/delete/`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const afterDelete = await read(String(afterUpload.headers.etag));
+    expect(afterDelete.statusCode).toBe(200);
+    expect(ImageDetailsList.parse(afterDelete.json()).map((image) => image.image_name)).toEqual([
+      'stern.png',
+      'keel.png',
+    ]);
+
+    // Compressed when asked for (from 1 kB: ten images), with the same content.
+    await upload(
+      t.app,
+      owner.headers,
+      projectId,
+      Array.from({ length: 8 }, (_, index) => ({ name: `rudder-${index}.png`, data: picture })),
+    );
+    const plain = await read();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(projectId),
+      headers: { ...owner.headers, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const browser = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(projectId),
+      headers: { ...owner.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(projectId),
+      headers: { ...owner.headers, 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 });

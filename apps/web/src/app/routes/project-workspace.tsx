@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { FullscreenButton } from '@/components/ui/fullscreen-button';
 import { paths } from '@/config/paths';
 import { useImageDetails } from '@/features/images/api/get-image-details';
-import { useThumbnails } from '@/features/images/api/get-thumbnails';
+import { useThumbnailPages } from '@/features/images/api/get-thumbnail-pages';
 import { DeleteImagesButton } from '@/features/images/components/delete-images-button';
 import { ImageArrangeBar, type PredictionKind } from '@/features/images/components/image-arrange-bar';
 import { ImagePager } from '@/features/images/components/image-pager';
@@ -23,6 +23,7 @@ import {
   defaultArrangement,
   type ImageArrangement,
 } from '@/features/images/lib/arrange-images';
+import { pagesHolding, serverPositions } from '@/features/images/lib/thumbnail-pages';
 import { useModels } from '@/features/predictions/api/get-models';
 import { useResolutions } from '@/features/predictions/api/get-resolutions';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
@@ -46,8 +47,8 @@ interface ProjectWorkspaceProps {
  */
 export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspaceProps) {
   const navigate = useNavigate();
-  const thumbnails = useThumbnails(projectId);
-  const details = useImageDetails(projectId, running);
+  // The whole project's list without pixels; thumbnails come a page at a time for what the grid draws.
+  const details = useImageDetails(projectId);
   const models = useModels();
   const resolutions = useResolutions();
   // The prediction chosen for the image it was chosen on: another image starts with none (spec §4).
@@ -61,9 +62,18 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
   const [zoneFilter, setZoneFilter] = useState<ZoneFilterValue>('all');
   const [arrangement, setArrangement] = useState<ImageArrangement>(defaultArrangement);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [drawn, setDrawn] = useState<readonly number[]>([]);
   const predictionsSection = useRef<HTMLElement>(null);
 
-  const all = useMemo(() => thumbnails.data ?? [], [thumbnails.data]);
+  const all = useMemo(() => details.data ?? [], [details.data]);
+  const positions = useMemo(() => serverPositions(all), [all]);
+  const thumbnails = useThumbnailPages(projectId, pagesHolding(drawn, positions));
+  const thumbnailOf = useCallback((id: number) => thumbnails.get(id)?.base64_thumbnail, [thumbnails]);
+  // The schedule dialog's checklist shows the pictures the grid has; it fetches none of its own.
+  const checklist = useMemo(
+    () => all.map((image) => ({ ...image, base64_thumbnail: thumbnails.get(image.id)?.base64_thumbnail })),
+    [all, thumbnails],
+  );
   const detailsById = useMemo(
     () => new Map((details.data ?? []).map((image) => [image.id, image])),
     [details.data],
@@ -165,7 +175,9 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
           </>
         )}
         <ThumbnailGrid
-          thumbnails={shown}
+          images={shown}
+          thumbnailOf={thumbnailOf}
+          onDrawnChange={setDrawn}
           selectedId={imageId}
           onSelect={selectImage}
           emptyText={filtered && all.length > 0 ? 'No images match the filters.' : undefined}
@@ -221,8 +233,8 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
       <ScheduleDialog
         open={scheduleOpen}
         projectId={projectId}
-        thumbnails={all}
-        imageDetails={details.data ?? []}
+        thumbnails={checklist}
+        imageDetails={all}
         onClose={() => setScheduleOpen(false)}
       />
     </Box>

@@ -4,13 +4,16 @@ import type { ReactNode } from 'react';
 import { imageSource } from '@/lib/data-url';
 
 interface SelectableThumbnailProps {
-  base64: string;
+  /** The picture; undefined while its page of thumbnails is on its way (a blank of the same size). */
+  base64: string | undefined;
   selected: boolean;
   label: string;
   onSelect: () => void;
   /** The caption under the picture. */
   children: ReactNode;
 }
+
+const pictureSx = { width: '100%', aspectRatio: '4 / 3', display: 'block', borderRadius: 0.5 } as const;
 
 /** A thumbnail button; the selected one has the dashed blue border of spec §2.3. */
 export function SelectableThumbnail({
@@ -37,12 +40,11 @@ export function SelectableThumbnail({
         textAlign: 'left',
       }}
     >
-      <Box
-        component="img"
-        src={imageSource(base64)}
-        alt=""
-        sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
-      />
+      {base64 === undefined ? (
+        <Box data-testid="thumbnail-loading" sx={{ ...pictureSx, bgcolor: 'action.hover' }} />
+      ) : (
+        <Box component="img" src={imageSource(base64)} alt="" sx={{ ...pictureSx, objectFit: 'cover' }} />
+      )}
       {children}
     </ButtonBase>
   );

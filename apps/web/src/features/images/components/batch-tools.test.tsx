@@ -18,7 +18,8 @@ describe('the thumbnail grid (issue 22)', () => {
     const onCheck = vi.fn();
     renderWithApp(
       <ThumbnailGrid
-        thumbnails={thumbnails}
+        images={thumbnails}
+        thumbnailOf={() => '/9j/AA'}
         selectedId={null}
         onSelect={onSelect}
         predictionCounts={

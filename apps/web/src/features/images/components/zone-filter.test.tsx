@@ -28,7 +28,8 @@ function FilteredGrid() {
     <>
       <ZoneFilter thumbnails={thumbnails} value={filter} onChange={setFilter} />
       <ThumbnailGrid
-        thumbnails={filterByZone(thumbnails, filter)}
+        images={filterByZone(thumbnails, filter)}
+        thumbnailOf={() => '/9j/AA'}
         selectedId={null}
         onSelect={() => undefined}
         emptyText="No images in this zone."
@@ -76,7 +77,8 @@ describe('the zone filter of the thumbnail grid', () => {
   it('says so when no image is left in the chosen zone', () => {
     renderWithApp(
       <ThumbnailGrid
-        thumbnails={filterByZone(thumbnails, 'rudder')}
+        images={filterByZone(thumbnails, 'rudder')}
+        thumbnailOf={() => '/9j/AA'}
         selectedId={null}
         onSelect={() => undefined}
         emptyText="No images in this zone."

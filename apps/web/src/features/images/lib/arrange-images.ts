@@ -1,4 +1,5 @@
-import type { ImageDetails, ImageThumbnail } from '@hullscope/contract';
+import type { ImageDetails } from '@hullscope/contract';
+import type { ListedImage } from './listed-image';
 
 export type ImageSort = 'oldest' | 'newest' | 'name-asc' | 'name-desc';
 
@@ -36,11 +37,11 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
  * upload), so sorting by upload date needs no details; filtering by prediction does, and an image
  * whose details have not arrived counts as having none.
  */
-export function arrangeImages(
-  thumbnails: ImageThumbnail[],
+export function arrangeImages<T extends ListedImage>(
+  thumbnails: readonly T[],
   details: ReadonlyMap<number, ImageDetails>,
   { search, sort, prediction }: ImageArrangement,
-): ImageThumbnail[] {
+): T[] {
   const needle = search.trim().toLocaleLowerCase();
   const kept = thumbnails.filter((thumbnail) => {
     if (needle && !thumbnail.image_name.toLocaleLowerCase().includes(needle)) return false;
@@ -48,7 +49,7 @@ export function arrangeImages(
     const has = hasPrediction(details.get(thumbnail.id), prediction.modelId, prediction.resolutionId);
     return prediction.kind === 'with' ? has : !has;
   });
-  const compare: Record<ImageSort, (a: ImageThumbnail, b: ImageThumbnail) => number> = {
+  const compare: Record<ImageSort, (a: T, b: T) => number> = {
     oldest: (a, b) => a.id - b.id,
     newest: (a, b) => b.id - a.id,
     'name-asc': (a, b) => byName.compare(a.image_name, b.image_name) || a.id - b.id,

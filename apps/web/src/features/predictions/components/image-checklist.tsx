@@ -1,4 +1,3 @@
-import type { ImageThumbnail } from '@hullscope/contract';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -11,8 +10,18 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { imageSource } from '@/lib/data-url';
 
+/**
+ * An image to tick: its picture when the grid has fetched its page (the checklist fetches none of
+ * its own, issue 21), a blank of the same size otherwise.
+ */
+export interface ChecklistImage {
+  id: number;
+  image_name: string;
+  base64_thumbnail?: string;
+}
+
 interface ImageChecklistProps {
-  thumbnails: ImageThumbnail[];
+  thumbnails: readonly ChecklistImage[];
   selected: ReadonlySet<number>;
   open: boolean;
   onToggleOpen: () => void;
@@ -20,6 +29,8 @@ interface ImageChecklistProps {
   /** More ways to fill the selection, after Select All and Deselect All. */
   actions?: ReactNode;
 }
+
+const pictureSx = { width: 48, height: 36, borderRadius: 0.5, flexShrink: 0 } as const;
 
 /** The dialog's image choice: a collapsible checklist (max height 600, 20 px between columns). */
 export function ImageChecklist({
@@ -89,12 +100,16 @@ export function ImageChecklist({
                 }
                 label={
                   <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
-                    <Box
-                      component="img"
-                      src={imageSource(thumbnail.base64_thumbnail)}
-                      alt=""
-                      sx={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
-                    />
+                    {thumbnail.base64_thumbnail === undefined ? (
+                      <Box sx={{ ...pictureSx, bgcolor: 'action.hover' }} />
+                    ) : (
+                      <Box
+                        component="img"
+                        src={imageSource(thumbnail.base64_thumbnail)}
+                        alt=""
+                        sx={{ ...pictureSx, objectFit: 'cover' }}
+                      />
+                    )}
                     <Typography variant="body2" noWrap title={thumbnail.image_name}>
                       {thumbnail.image_name}
                     </Typography>

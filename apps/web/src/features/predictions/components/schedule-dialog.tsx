@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  emptyCreditCheck,
-  type CreditCheckResponse,
-  type ImageDetails,
-  type ImageThumbnail,
-} from '@hullscope/contract';
+import { emptyCreditCheck, type CreditCheckResponse, type ImageDetails } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +18,7 @@ import { useResolutions } from '../api/get-resolutions';
 import { useRequestPredict } from '../api/request-predict';
 import { useValidatePredictRequest } from '../api/validate-predict-request';
 import { CostBreakdown } from './cost-breakdown';
-import { ImageChecklist } from './image-checklist';
+import { type ChecklistImage, ImageChecklist } from './image-checklist';
 
 /** The dialog's form (spec §3): model and resolution as required strings. */
 const ScheduleForm = z.object({
@@ -36,7 +31,7 @@ const emptyForm: ScheduleForm = { model: '', resolution: '' };
 interface ScheduleDialogProps {
   open: boolean;
   projectId: number;
-  thumbnails: ImageThumbnail[];
+  thumbnails: readonly ChecklistImage[];
   /** The images' predictions, for 'Select images without this prediction' (issue 22). */
   imageDetails?: ImageDetails[];
   onClose: () => void;
@@ -52,7 +47,7 @@ function creditsLabel(price: number): string {
  */
 /** The images that have no prediction of this model at this resolution yet. */
 export function imagesWithout(
-  thumbnails: ImageThumbnail[],
+  thumbnails: readonly { id: number }[],
   imageDetails: ImageDetails[],
   modelId: number,
   resolutionId: number,
