@@ -101,6 +101,36 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
 }
 
 /**
+ * Uploads `images` to the user's project, predicts them all with the fixture model at standard
+ * resolution through the API and waits until the request is done; answers the image ids in upload
+ * order and the project's API path.
+ */
+export async function predictWithFixtureModel(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  projectId: number,
+  images: { name: string; data: Buffer }[],
+): Promise<{ imageIds: number[]; base: string }> {
+  const uploaded = await upload(app, headers, projectId, images);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const imageIds: number[] = uploaded.json().data.map((entry: { id: number }) => entry.id);
+  const base = `/api/projects/${projectId}`;
+  const scheduled = await app.inject({
+    method: 'POST',
+    url: `${base}/request-predict/`,
+    headers,
+    payload: {
+      model: await fixtureModelId(app, headers),
+      resolution: await resolutionId(app, headers, 'standard'),
+      images: imageIds,
+    },
+  });
+  expect(scheduled.statusCode, scheduled.body).toBe(201);
+  expect((await waitForRequest(app, headers, scheduled.json().request_id)).status).toBe('DONE');
+  return { imageIds, base };
+}
+
+/**
  * The prediction job's handler over the test app's database, storage (or `storage`, wrapping it) and limits,
  * with `sessions` for models.
  */

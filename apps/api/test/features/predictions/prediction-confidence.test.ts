@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { bandedImage, upload } from '../../support/images.js';
-import { fixtureModelId, readZip, resolutionId, waitForRequest } from '../../support/predictions.js';
+import {
+  fixtureModelId,
+  predictWithFixtureModel,
+  readZip,
+  resolutionId,
+  waitForRequest,
+} from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -28,22 +34,7 @@ describe('the confidence of a prediction (issue 19 §2)', () => {
       { name: 'red.png', data: await plain([200, 40, 40]) },
       { name: 'dark.png', data: await plain([0, 0, 0]) },
     ];
-    const uploaded = await upload(t.app, user.headers, projectId, images);
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const imageIds: number[] = uploaded.json().data.map((entry: { id: number }) => entry.id);
-    const base = `/api/projects/${projectId}`;
-    const scheduled = await t.app.inject({
-      method: 'POST',
-      url: `${base}/request-predict/`,
-      headers: user.headers,
-      payload: {
-        model: await fixtureModelId(t.app, user.headers),
-        resolution: await resolutionId(t.app, user.headers, 'standard'),
-        images: imageIds,
-      },
-    });
-    expect(scheduled.statusCode, scheduled.body).toBe(201);
-    expect((await waitForRequest(t.app, user.headers, scheduled.json().request_id)).status).toBe('DONE');
+    const { imageIds, base } = await predictWithFixtureModel(t.app, user.headers, projectId, images);
 
     const thumbnailOf = async (imageId: number) => {
       const thumbnails = await t.app.inject({
