@@ -88,8 +88,14 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
     return options.prefix ? `${options.prefix}/${key}` : key;
   };
 
-  /** Every page of a listing of the keys under `prefix/`, grouped by their next segment if `delimiter`. */
-  async function* listPages(prefix: string, delimiter?: '/'): AsyncGenerator<ListObjectsV2CommandOutput> {
+  /**
+   * Every page of a listing of the keys under `prefix/` (at most `maxKeys` each), grouped by their
+   * next segment if `delimiter`.
+   */
+  async function* listPages(
+    prefix: string,
+    { delimiter, maxKeys }: { delimiter?: '/'; maxKeys?: number } = {},
+  ): AsyncGenerator<ListObjectsV2CommandOutput> {
     let continuationToken: string | undefined;
     do {
       const page = await s3.send(
@@ -98,6 +104,7 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
           Prefix: `${objectKey(prefix)}/`,
           Delimiter: delimiter,
           ContinuationToken: continuationToken,
+          MaxKeys: maxKeys,
         }),
       );
       yield page;
@@ -186,16 +193,7 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
     },
     async deletePrefix(prefix) {
       const listed = `${objectKey(prefix)}/`;
-      let continuationToken: string | undefined;
-      do {
-        const page = await s3.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            Prefix: listed,
-            ContinuationToken: continuationToken,
-            MaxKeys: DELETE_BATCH,
-          }),
-        );
+      for await (const page of listPages(prefix, { maxKeys: DELETE_BATCH })) {
         const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
         if (keys.length > 0) {
           const deleted = await s3.send(
@@ -208,13 +206,12 @@ export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S
             );
           }
         }
-        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (continuationToken);
+      }
     },
     async *listFolders(prefix) {
       // With a delimiter S3 answers each next segment once (CommonPrefixes), not every key below it.
       const listed = `${objectKey(prefix)}/`;
-      for await (const page of listPages(prefix, '/')) {
+      for await (const page of listPages(prefix, { delimiter: '/' })) {
         for (const common of page.CommonPrefixes ?? []) {
           const name = common.Prefix?.slice(listed.length, -1);
           if (name) yield name;
