@@ -1,3 +1,5 @@
+import type { FoulingRatingSettings } from './fouling-rating.js';
+
 /**
  * A prediction's confidence (issue 19 §2): the mean over the image's pixels of each pixel's
  * largest class probability, 0 to 1, computed inside the fused graph (fused-confidence.ts). A
@@ -19,11 +21,18 @@ export interface ConfidenceSettings {
  */
 export const DEFAULT_LOW_CONFIDENCE_BELOW = 0.6;
 
-export const defaultConfidenceSettings: ConfidenceSettings = { lowBelow: DEFAULT_LOW_CONFIDENCE_BELOW };
-
 /** Stored and answered to three decimals, so both databases (REAL is single precision in PostgreSQL) agree. */
 export function roundConfidence(confidence: number): number {
   return Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+}
+
+/**
+ * How a stored prediction is judged when it is read (downloads, inspection summaries and reports):
+ * the server's fouling rating and confidence settings, as Config holds them.
+ */
+export interface PredictionJudgementSettings {
+  foulingRating: FoulingRatingSettings;
+  confidence: ConfidenceSettings;
 }
 
 /** A stored confidence as the API and downloads answer it: both null for a prediction that has none. */

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FoulingRating, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { type ConfidenceSettings, judgeConfidence } from '../../inference/confidence.js';
-import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
+import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
+import { foulingRating } from '../../inference/fouling-rating.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { storedClassesOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
@@ -37,12 +37,6 @@ export interface SummaryRow {
   low_confidence: boolean | null;
 }
 
-/** How a download judges what it holds: the server's fouling rating and confidence settings. */
-export interface ArchiveSettings {
-  foulingRating: FoulingRatingSettings;
-  confidence: ConfidenceSettings;
-}
-
 function folderName(value: string): string {
   return value.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'item';
 }
@@ -55,7 +49,7 @@ export async function archiveContents(
   db: Kysely<DB>,
   owner: number,
   projectId: number,
-  settings: ArchiveSettings,
+  settings: PredictionJudgementSettings,
   imageId?: number,
 ): Promise<{ files: ArchiveFile[]; summary: SummaryRow[] }> {
   const downloads = downloadsRepository(db);

@@ -12,13 +12,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { countryName } from '../company/countries.js';
+import type { PredictionJudgementSettings } from '../../inference/confidence.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
 import {
   type RatedImage,
   type SummaryWithSources,
   UNASSIGNED_ZONE_LABEL,
   inspectionSummary,
-  type InspectionSettings,
 } from './inspection-summary.js';
 
 /** The report and the stored predictions behind its images, in the report's order (for the PDF). */
@@ -106,7 +106,7 @@ export async function inspectionReport(
   db: Kysely<DB>,
   project: ProjectRow,
   query: InspectionSummaryQuery,
-  settings: InspectionSettings,
+  settings: PredictionJudgementSettings,
   now: Date = new Date(),
 ): Promise<ReportWithSources> {
   const sources = await inspectionSummary(db, project.owner, project.id, query, settings);

@@ -14,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fieldErrors } from '../../http/api-error.js';
-import { type ConfidenceSettings, judgeConfidence } from '../../inference/confidence.js';
+import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
 import { storedClassesOf } from '../models/models.repository.js';
 import {
@@ -26,12 +26,6 @@ import {
 import { type PoolMember, poolCoverage, surfaceWeight } from './pool-coverage.js';
 
 export const UNASSIGNED_ZONE_LABEL = 'Unassigned';
-
-/** How a summary judges its predictions: the server's rating and confidence settings (as in Config). */
-export interface InspectionSettings {
-  foulingRating: FoulingRatingSettings;
-  confidence: ConfidenceSettings;
-}
 
 /** An image with its newest prediction of the summary's pair, as the report also needs it. */
 export interface RatedImage extends InspectedImage {
@@ -122,7 +116,7 @@ export async function inspectionSummary(
   owner: number,
   projectId: number,
   query: InspectionSummaryQuery,
-  settings: InspectionSettings,
+  settings: PredictionJudgementSettings,
 ): Promise<SummaryWithSources> {
   const inspections = inspectionsRepository(db);
   const pairs = (await inspections.predictionPairs(owner, projectId)).sort(byUse);

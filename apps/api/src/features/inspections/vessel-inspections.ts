@@ -1,7 +1,8 @@
 import type { Vessel, VesselInspection } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
-import { type InspectionSettings, inspectionSummary } from './inspection-summary.js';
+import type { PredictionJudgementSettings } from '../../inference/confidence.js';
+import { inspectionSummary } from './inspection-summary.js';
 import { inspectionsRepository } from './inspections.repository.js';
 
 /** Oldest inspection first; projects without an inspection date after them, in the order they were made. */
@@ -16,7 +17,7 @@ function byInspectionDate(a: VesselInspection, b: VesselInspection): number {
 async function inspectionOf(
   db: Kysely<DB>,
   project: ProjectRow,
-  settings: InspectionSettings,
+  settings: PredictionJudgementSettings,
 ): Promise<VesselInspection> {
   const { summary } = await inspectionSummary(db, project.owner, project.id, {}, settings);
   return {
@@ -42,7 +43,7 @@ export async function withInspections(
   db: Kysely<DB>,
   owner: number,
   vessels: Vessel[],
-  settings: InspectionSettings,
+  settings: PredictionJudgementSettings,
 ): Promise<Vessel[]> {
   const projects = await inspectionsRepository(db).projectsOfVessels(
     owner,
