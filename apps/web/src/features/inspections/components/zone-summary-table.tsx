@@ -29,19 +29,19 @@ function zoneKey(zone: ZoneSummary): string {
 
 /** A photo as a link-like button that opens it in the viewer, with its rating and a low-confidence mark. */
 function PhotoButton({ image, onOpen }: { image: InspectedImage; onOpen: (image: InspectedImage) => void }) {
+  const lowConfidence =
+    image.low_confidence && typeof image.confidence === 'number'
+      ? `${LOW_CONFIDENCE_TEXT} (model confidence ${confidencePercent(image.confidence)})`
+      : null;
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Button size="small" onClick={() => onOpen(image)} sx={{ textTransform: 'none', minWidth: 0 }}>
         {image.image_name}
       </Button>
       <FoulingRatingChip rating={image.rating} />
-      {image.low_confidence && typeof image.confidence === 'number' ? (
-        <Tooltip title={`${LOW_CONFIDENCE_TEXT} (model confidence ${confidencePercent(image.confidence)})`}>
-          <WarningAmberIcon
-            color="warning"
-            fontSize="small"
-            titleAccess={`${LOW_CONFIDENCE_TEXT} (model confidence ${confidencePercent(image.confidence)})`}
-          />
+      {lowConfidence ? (
+        <Tooltip title={lowConfidence}>
+          <WarningAmberIcon color="warning" fontSize="small" titleAccess={lowConfidence} />
         </Tooltip>
       ) : null}
     </Stack>
