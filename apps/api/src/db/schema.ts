@@ -89,6 +89,10 @@ export interface ProjectsTable {
   visibility: Visibility | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every insert, delete and zone change of the project's images (migration 0013). */
+  images_version: Generated<number>;
+  /** Raised by every prediction stored for the project's images (migration 0013). */
+  predictions_version: Generated<number>;
 }
 
 /** A ship of the user's fleet (issue 18 §1); optional details are null until given. */

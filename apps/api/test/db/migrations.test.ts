@@ -174,6 +174,8 @@ describe('0009-inspection-details', () => {
       inspection_method: null,
       inspector: null,
       visibility: null,
+      images_version: 0,
+      predictions_version: 0,
     });
     expect(
       await older.db

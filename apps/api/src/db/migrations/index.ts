@@ -18,6 +18,7 @@ import * as inspectionDetails from './0009-inspection-details.js';
 import * as predictionSurfacePixels from './0010-prediction-surface-pixels.js';
 import * as requestImagePrice from './0011-request-image-price.js';
 import * as predictionConfidence from './0012-prediction-confidence.js';
+import * as projectContentVersions from './0013-project-content-versions.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -37,6 +38,7 @@ const migrations = {
   '0010-prediction-surface-pixels': predictionSurfacePixels,
   '0011-request-image-price': requestImagePrice,
   '0012-prediction-confidence': predictionConfidence,
+  '0013-project-content-versions': projectContentVersions,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

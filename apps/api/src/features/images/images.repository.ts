@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type HullZone, MAX_DATABASE_ID } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ImageRow } from '../../db/schema.js';
@@ -58,63 +57,15 @@ export function imagesRepository(db: Kysely<DB>) {
       return query.execute();
     },
 
-    /**
-     * What changes whenever the project's list of images changes, in one aggregate row: image rows are
-     * only ever inserted and deleted (a field that can be edited later must join it). An insert raises
-     * the count or the highest id; a delete lowers the count or the sum of ids; an insert that takes
-     * again the id of a deleted last image (SQLite does that) has a later created_at than any before.
-     */
-    async listVersion(owner: number, projectId: number) {
+    /** How many images the project has: the thumbnails list's total (x-total-count). */
+    async countInProject(owner: number, projectId: number): Promise<number> {
       const row = await db
         .selectFrom('images')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('count'),
-          eb.fn.max('id').as('highest_id'),
-          eb.fn.sum<number | string | null>('id').as('id_sum'),
-          eb.fn.max('created_at').as('latest'),
-        ])
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .executeTakeFirstOrThrow();
-      // The hull zone is the one listed field that changes after upload (PATCH …/update/): the
-      // zoned images' ids and zones, hashed, join the version so a new zone changes the ETag.
-      const zoned = await db
-        .selectFrom('images')
-        .select(['id', 'hull_zone'])
-        .where('owner', '=', owner)
-        .where('project_id', '=', projectId)
-        .where('hull_zone', 'is not', null)
-        .orderBy('id')
-        .execute();
-      const zones = createHash('sha256')
-        .update(zoned.map((image) => `${image.id}:${image.hull_zone}`).join(','))
-        .digest('base64url');
-      return {
-        count: Number(row.count),
-        parts: [row.count, row.highest_id ?? 0, row.id_sum ?? 0, row.latest ?? '', zones].map(String),
-      };
-    },
-
-    /**
-     * What changes whenever the image details change: the image list's version and, in one aggregate
-     * row, the project's predictions (rows only inserted and deleted, their listed keys never edited).
-     */
-    async detailsVersion(owner: number, projectId: number) {
-      const images = await imagesRepository(db).listVersion(owner, projectId);
-      const predictions = await db
-        .selectFrom('predictions')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('count'),
-          eb.fn.max('id').as('highest_id'),
-          eb.fn.sum<number | string | null>('id').as('id_sum'),
-        ])
-        .where('owner', '=', owner)
-        .where('project_id', '=', projectId)
-        .executeTakeFirstOrThrow();
-      return [
-        ...images.parts,
-        ...[predictions.count, predictions.highest_id ?? 0, predictions.id_sum ?? 0].map(String),
-      ];
+      return Number(row.count);
     },
 
     /** The project's images in id order, each with the keys and confidences of its predictions, without any file. */

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { routes } from '@hullscope/contract';
+import { type HullZone, routes } from '@hullscope/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
@@ -22,6 +22,7 @@ import { REPLY_SENT } from '../../http/router.js';
 import { judgeConfidence } from '../../inference/confidence.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
+import { projectContentVersion, raiseContentVersion } from '../projects/content-versions.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { imagesRepository } from './images.repository.js';
 import { ownedImageOr404 } from './owned-image.js';
@@ -30,7 +31,7 @@ import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
 /** Changes every thumbnail list's and image's ETag when the answers' format changes. */
-const ETAG_VERSION = 'images-1';
+const ETAG_VERSION = 'images-2';
 
 /**
  * Thumbnails' base64 held per process: about 2,000 photo thumbnails (28 kB of text each), so a project
@@ -39,7 +40,7 @@ const ETAG_VERSION = 'images-1';
 const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Changes every image details list's ETag when its format changes. */
-const DETAILS_ETAG_VERSION = 'image-details-1';
+const DETAILS_ETAG_VERSION = 'image-details-2';
 
 /**
  * Image details lists held per process as JSON with its brotli and gzip codings, by owner, project
@@ -128,13 +129,18 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   router.add(
     routes.listThumbnails,
     async ({ user, params, query, request, reply }) => {
-      await ownedProjectOr404(db, user.id, params.id);
-      // One aggregate row, no file read: an unchanged list answers 304 at about the cost of the
-      // project list. A page's tag changes with any image of the project, as its total does.
-      const version = await images.listVersion(user.id, params.id);
-      const etag = weakETag(ETAG_VERSION, [query.offset ?? '', query.limit ?? '', ...version.parts]);
-      reply.header('x-total-count', String(version.count));
+      const project = await ownedProjectOr404(db, user.id, params.id);
+      // The project's row only, no file read: an unchanged list answers 304 at about the cost of the
+      // project list, however many images it has. A page's tag changes with any image of the project,
+      // as its total does; not with predictions, which it does not show. The total is counted only
+      // for a 200: a 304 means the client's copy, total included, is still right.
+      const etag = weakETag(ETAG_VERSION, [
+        query.offset ?? '',
+        query.limit ?? '',
+        ...projectContentVersion(project, 'images'),
+      ]);
       if (notModified(request, reply, etag)) return REPLY_SENT;
+      reply.header('x-total-count', String(await images.countInProject(user.id, params.id)));
       const page = await images.listPage(user.id, params.id, query.offset ?? 0, query.limit);
       const body = jsonArrayStream(
         page,
@@ -193,13 +199,13 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   router.add(
     routes.listImageDetails,
     async ({ user, params, request, reply }) => {
-      await ownedProjectOr404(db, user.id, params.id);
-      // Aggregate rows only: an unchanged list answers 304, and a changed one is made and compressed
+      const project = await ownedProjectOr404(db, user.id, params.id);
+      // The project's row only: an unchanged list answers 304, and a changed one is made and compressed
       // once per version. Made and compressed for each request, 500 images cost 9–13 ms of CPU, so 50
       // clients opening a project waited 0.7–2 s (bench:api).
       // The threshold too: low_confidence is judged when read, so a changed threshold changes the answer.
       const etag = weakETag(DETAILS_ETAG_VERSION, [
-        ...(await images.detailsVersion(user.id, params.id)),
+        ...projectContentVersion(project, 'images', 'predictions'),
         config.confidence.lowBelow,
       ]);
       if (notModified(request, reply, etag)) return REPLY_SENT;
@@ -234,11 +240,20 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     BASE64_IMAGE_COMPRESSION,
   );
 
+  /** Sets the zone and raises the project's image version together; undefined for no such image. */
+  function setHullZone(owner: number, projectId: number, imageId: number, hullZone: HullZone | null) {
+    return db.transaction().execute(async (trx) => {
+      const updated = await imagesRepository(trx).setHullZoneOwned(owner, projectId, imageId, hullZone);
+      if (updated) await raiseContentVersion(trx, projectId, 'images');
+      return updated;
+    });
+  }
+
   router.add(routes.updateImage, async ({ user, params, body }) => {
     const image =
       body.hull_zone === undefined
         ? await ownedImageOr404(db, user.id, params.id, params.imageId)
-        : await images.setHullZoneOwned(user.id, params.id, params.imageId, body.hull_zone);
+        : await setHullZone(user.id, params.id, params.imageId, body.hull_zone);
     if (!image) throw notFound();
     return {
       id: image.id,
@@ -258,6 +273,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       const locked = imagesRepository(trx);
       if (await locked.isInUnfinishedRequest(image.id)) return false;
       await locked.delete(image.id);
+      await raiseContentVersion(trx, params.id, 'images');
       return true;
     });
     if (!deleted) {

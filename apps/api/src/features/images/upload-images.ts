@@ -9,6 +9,7 @@ import { type UploadRenditions, makeUploadRenditions } from '../../media/renditi
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
+import { raiseContentVersion } from '../projects/content-versions.js';
 import { imagesRepository } from './images.repository.js';
 import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
 
@@ -143,6 +144,7 @@ export async function uploadImages(
           );
           created.push({ id: stored.id, name: file.staged.name });
         }
+        await raiseContentVersion(trx, projectId, 'images');
         return created;
       });
     } catch (error) {

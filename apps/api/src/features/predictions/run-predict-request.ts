@@ -14,6 +14,7 @@ import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
+import { raiseContentVersion } from '../projects/content-versions.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import type { PredictRequestPayload } from './predict-request.job.js';
 import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
@@ -106,6 +107,7 @@ async function storeResult(
       storagePrefix: prefix,
     });
     await runs.countImageDone(request.id);
+    await raiseContentVersion(trx, request.project_id, 'predictions');
     return true;
   });
 }

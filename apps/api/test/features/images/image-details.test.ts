@@ -120,6 +120,13 @@ describe('GET /api/projects/{id}/image-details/', () => {
     expect(unchanged.body).toBe('');
     // Another user learns nothing from a tag.
     expect((await read(firstTag, stranger.headers)).statusCode).toBe(404);
+    const thumbnails = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${projectId}/thumbnails/`,
+        headers: etag ? { ...owner.headers, 'if-none-match': etag } : owner.headers,
+      });
+    const thumbnailsTag = String((await thumbnails()).headers.etag);
 
     const scheduled = await t.app.inject({
       method: 'POST',
@@ -139,6 +146,8 @@ describe('GET /api/projects/{id}/image-details/', () => {
     expect(predictedTag).not.toBe(firstTag);
     const afterRun = ImageDetailsList.parse(predicted.json());
     expect(afterRun.map((image) => image.predictions.length)).toEqual([1, 0]);
+    // The thumbnails show no prediction: a run does not make the grid fetch its pages again.
+    expect((await thumbnails(thumbnailsTag)).statusCode).toBe(304);
 
     const zoned = await t.app.inject({
       method: 'PATCH',

@@ -298,6 +298,28 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(after.json()[0].base64_thumbnail).not.toBe(before.json()[0].base64_thumbnail);
   });
 
+  it("does not answer 304 to a deleted project's tag when a new project takes its id", async () => {
+    const projectId = await createProject(t.app, owner.headers);
+    await upload(t.app, owner.headers, projectId, [{ name: 'a.jpg', data: await picture(3) }]);
+    const before = await thumbnails(projectId);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/delete/`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    // SQLite hands out a deleted last row's id again, and the new project's counters start from 0.
+    const again = await createProject(t.app, owner.headers);
+    await upload(t.app, owner.headers, again, [{ name: 'a.jpg', data: await picture(4) }]);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${again}/thumbnails/`,
+      headers: { ...owner.headers, 'if-none-match': before.headers.etag! },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('leaves out an image whose files went while the list was read', async () => {
     const { projectId, imageIds } = await projectWith(2);
     // The row is still there, the files are not (a delete between the list's query and its reads).
