@@ -14,6 +14,10 @@
 // cores with the server: times are for comparing scenarios; CPU per request is the steadier cost.
 // First it times the upload of a 4032 × 3024 JPEG against a plain decode + resize of the same photo
 // (upload-timing.ts): the upload target is at most 1.3 × that.
+// The reads are measured as a server serves them between runs: the server releases its inference
+// threads INFERENCE_IDLE_RELEASE_SECONDS after the seeding prediction (5 s here, 300 s by default;
+// session-cache.ts), and the bench waits for that and prints the RSS before and after. To measure
+// with the model still loaded, as during a run, set INFERENCE_IDLE_RELEASE_SECONDS=0.
 import { parseArgs } from 'node:util';
 import { type ScenarioTargets, apiScenarios, appPageOffsets, APP_THUMBNAIL_PAGE } from './api-scenarios.js';
 import { procStatusMb } from './bench-support.js';
@@ -51,7 +55,12 @@ const P99_TARGET_MS = 300;
 const PEAK_RSS_TARGET_MB = 600;
 
 const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
-const server = await builtServer({ UPLOAD_MAX_FILES: String(BATCH), WORKER_CONCURRENCY: '1' });
+const idleReleaseSeconds = Number(process.env.INFERENCE_IDLE_RELEASE_SECONDS ?? '5');
+const server = await builtServer({
+  UPLOAD_MAX_FILES: String(BATCH),
+  WORKER_CONCURRENCY: '1',
+  INFERENCE_IDLE_RELEASE_SECONDS: String(idleReleaseSeconds),
+});
 
 /** A 640 × 480 photo, different for every index (hue and brightness), from a real sample if present. */
 function photo(index: number): Promise<Buffer> {
@@ -174,6 +183,12 @@ try {
     { model: models[0]!.id, resolution: standard.id, images: [imageIds[0]] },
   );
   await waitForRequest(server, access, requestId);
+  const withModel = procStatusMb('VmRSS', pid);
+  let modelNote = `RSS ${withModel} MB with the model loaded (kept: INFERENCE_IDLE_RELEASE_SECONDS=0)`;
+  if (idleReleaseSeconds > 0) {
+    await new Promise((resolve) => setTimeout(resolve, (idleReleaseSeconds + 2) * 1000));
+    modelNote = `RSS ${withModel} MB with the model loaded, ${procStatusMb('VmRSS', pid)} MB once released ${idleReleaseSeconds} s after the run`;
+  }
   const base = `/api/projects/${project.id}`;
   const predictionThumbnails = await server.api<{ thumbnails: { id: number }[] }>(
     'GET',
@@ -211,7 +226,7 @@ try {
 
   console.log(
     `built server (pid ${pid}), ${imageCount} images of 640x480 uploaded in ${seedSeconds.toFixed(1)} s; ` +
-      `${clients} clients, ${seconds} s per scenario; idle RSS ${procStatusMb('VmRSS', pid)} MB`,
+      `${clients} clients, ${seconds} s per scenario; ${modelNote}`,
   );
   const uploadTiming = await measureUploadTiming(server, access, 7);
   console.log(

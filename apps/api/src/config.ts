@@ -8,6 +8,7 @@ import type { DatabaseConfig } from './db/database.js';
 import type { ThrottleSettings } from './features/auth/login-throttle.js';
 import { type CreditPriceTier, parseCreditPrices } from './features/billing/credit-prices.js';
 import {
+  DEFAULT_IDLE_RELEASE_SECONDS,
   DEFAULT_PARALLEL_RUNS,
   defaultInferenceThreads,
   type InferenceConfig,
@@ -98,6 +99,7 @@ const EnvSchema = z.object({
     .int()
     .min(MIN_MAX_TILE_PIXELS, `must be at least ${MIN_MAX_TILE_PIXELS} (256 × 256)`)
     .default(DEFAULT_MAX_TILE_PIXELS),
+  INFERENCE_IDLE_RELEASE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_IDLE_RELEASE_SECONDS),
   FOULING_MICROFOULING_MIN_PERCENT: z.coerce
     .number()
     .int()
@@ -340,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parallelRuns: values.INFERENCE_PARALLEL_RUNS,
       threads: values.INFERENCE_THREADS ?? defaultInferenceThreads(values.INFERENCE_PARALLEL_RUNS),
       maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS,
+      idleReleaseSeconds: values.INFERENCE_IDLE_RELEASE_SECONDS,
     },
     foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
     confidence: { lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW },

@@ -28,7 +28,11 @@ export interface WorkerAdapters {
  * rest and releases the model sessions.
  */
 export async function buildWorker({ db, storage, config, log }: WorkerAdapters): Promise<JobRunner> {
-  const sessions = new SessionCache(config.inference.threads, config.inference.parallelRuns);
+  const sessions = new SessionCache(
+    config.inference.threads,
+    config.inference.parallelRuns,
+    config.inference.idleReleaseSeconds * 1000,
+  );
   try {
     const jobs = jobHandlers(jobCatalog);
     for (const register of workerFeatures) await register({ db, storage, sessions, jobs, config, log });

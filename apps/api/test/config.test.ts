@@ -55,6 +55,16 @@ describe('loadConfig', () => {
     ).toMatchObject({ parallelRuns: 3, threads: 4 });
   });
 
+  it('releases idle inference threads after 300 s by default, INFERENCE_IDLE_RELEASE_SECONDS otherwise, 0 never', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).inference.idleReleaseSeconds).toBe(300);
+    for (const seconds of [0, 30]) {
+      expect(
+        loadConfig({ DATA_DIR: dataDir, INFERENCE_IDLE_RELEASE_SECONDS: String(seconds) }).inference
+          .idleReleaseSeconds,
+      ).toBe(seconds);
+    }
+  });
+
   it('counts microfouling from 1 % of the surface by default, or from FOULING_MICROFOULING_MIN_PERCENT', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).foulingRating).toEqual({ microfoulingMinPercent: 1 });
     expect(loadConfig({ DATA_DIR: dataDir, FOULING_MICROFOULING_MIN_PERCENT: '5' }).foulingRating).toEqual({
@@ -156,6 +166,7 @@ describe('loadConfig', () => {
         WORKER_IMAGES_IN_FLIGHT: '0',
         INFERENCE_PARALLEL_RUNS: '0',
         INFERENCE_THREADS: '1.5',
+        INFERENCE_IDLE_RELEASE_SECONDS: '-1',
       });
     } catch (caught) {
       error = caught;
@@ -173,6 +184,7 @@ describe('loadConfig', () => {
       'WORKER_IMAGES_IN_FLIGHT',
       'INFERENCE_PARALLEL_RUNS',
       'INFERENCE_THREADS',
+      'INFERENCE_IDLE_RELEASE_SECONDS',
     ]) {
       expect(problems).toContain(`${name}:`);
     }

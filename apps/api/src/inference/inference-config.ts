@@ -5,7 +5,16 @@ export interface InferenceConfig {
   parallelRuns: number;
   threads: number;
   maxTilePixels: number;
+  /** Seconds with no model loading or running before the inference threads are released; 0 never. */
+  idleReleaseSeconds: number;
 }
+
+/**
+ * Five minutes: long enough that the images of one request, and requests queued one after another,
+ * keep their loaded model; short enough that a process serving reads between runs gives the
+ * model's memory back soon after (session-cache.ts).
+ */
+export const DEFAULT_IDLE_RELEASE_SECONDS = 300;
 
 /** One model run at a time: two are faster but peak too near the 600 MB target (docs/architecture.md). */
 export const DEFAULT_PARALLEL_RUNS = 1;

@@ -58,6 +58,11 @@ export class InferenceThread {
     return this.pending.size;
   }
 
+  /** Whether the thread is up (holding its sessions), i.e. started and not yet gone. */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** Sends a call; buffers in `transfer` are moved to the thread, not copied. */
   request(call: InferenceCall, transfer: ArrayBuffer[] = []): Promise<Extract<InferenceReply, { ok: true }>> {
     if (this.closing) return Promise.reject(new InferenceThreadError('the inference thread is closing'));

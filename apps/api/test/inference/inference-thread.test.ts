@@ -121,6 +121,55 @@ describe('model runs in inference threads', () => {
     await thread.close();
   });
 
+  it('releases its threads once idle, and loads the model again for the next run', async () => {
+    const idle = new SessionCache(1, 2, 150);
+    try {
+      const session = await idle.get(modelPath, folder.manifest.input);
+      const first = await session.run(tile(), WHOLE_TILE);
+      expect(idle.threadsRunning).toBe(2);
+      // Busy runs keep them: each use starts the idle time again.
+      for (let run = 0; run < 3; run++) {
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        await session.run(tile(), WHOLE_TILE);
+        expect(idle.threadsRunning).toBe(2);
+      }
+      await vi.waitFor(() => expect(idle.threadsRunning).toBe(0), { timeout: 5000, interval: 20 });
+      // The session answered before still works: its thread is started again and loads the model.
+      const again = await session.run(tile(), WHOLE_TILE);
+      expect(Buffer.from(again.classes).equals(Buffer.from(first.classes))).toBe(true);
+      expect(idle.threadsRunning).toBeGreaterThan(0);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('waits for a release under way instead of failing a run sent meanwhile', async () => {
+    const idle = new SessionCache(1, 1, 1);
+    try {
+      const session = await idle.get(modelPath, folder.manifest.input);
+      await session.run(tile(), WHOLE_TILE);
+      // Sent while the release is closing the thread (it starts 1 ms after the run above).
+      const closeSpy = vi.spyOn(InferenceThread.prototype, 'close');
+      await vi.waitFor(() => expect(closeSpy).toHaveBeenCalled(), { timeout: 5000, interval: 1 });
+      closeSpy.mockRestore();
+      const during = await session.run(tile(), WHOLE_TILE);
+      expect(during.classes).toHaveLength(64 * 32);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('keeps its threads when the idle release is 0', async () => {
+    const kept = new SessionCache(1, 1, 0);
+    try {
+      await (await kept.get(modelPath, folder.manifest.input)).run(tile(), WHOLE_TILE);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(kept.threadsRunning).toBe(1);
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('does not keep a process alive once its runs are answered, closed or not', async () => {
     for (const ending of ['', 'await sessions.close();']) {
       const script = `
