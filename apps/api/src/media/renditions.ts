@@ -15,12 +15,16 @@ export interface UploadRenditions {
  * Decodes the whole original once (this is where a truncated or corrupt file is caught) to the
  * preview's pixels, and encodes the preview and the thumbnail from those pixels: the thumbnail no
  * longer decodes the preview JPEG again (about 20 ms of a 12 MP upload's ~110 ms of image work).
+ * The preview is reduced with libvips' linear kernel, as the pipeline's resizeToRgb is: from a 12 MP
+ * photo it differs from the default lanczos3 by 47 dB PSNR (invisible) and took the image work from
+ * 1.33–1.41 × a plain decode + resize to 1.12–1.15 × (21 interleaved runs). The thumbnail keeps
+ * lanczos3: at a 6.4 × reduction linear was visibly softer (35 dB).
  */
 export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
   let pixels: { data: Buffer; info: sharp.OutputInfo };
   try {
     pixels = await image
-      .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
