@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_CONTENT_TYPE } from './base64-answers.js';
 import type { RouteOptions } from './router.js';
@@ -37,18 +38,15 @@ export async function precompress(identity: Buffer): Promise<Precompressed> {
   return { identity, br, gzip: gz };
 }
 
-/** The coding to send: brotli, else gzip, where Accept-Encoding allows it (q above 0), else none. */
+/**
+ * The coding to send, negotiated as @fastify/compress negotiates the other answers (the same
+ * library): the highest q of brotli and gzip, brotli on a tie; none where neither is accepted.
+ * Content-coding names are case-insensitive (RFC 9110 §8.4.1); the library compares them as sent.
+ */
 export function chooseCoding(acceptEncoding: string | undefined): keyof Precompressed {
-  const offered = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    offered.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)));
-  }
-  const quality = (coding: string) => offered.get(coding) ?? offered.get('*') ?? 0;
-  if (quality('br') > 0) return 'br';
-  if (quality('gzip') > 0) return 'gzip';
-  return 'identity';
+  return (
+    (negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip']) as 'br' | 'gzip' | null) ?? 'identity'
+  );
 }
 
 /** Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does. */

@@ -12,5 +12,7 @@ describe('choosing the coding of a precompressed answer', () => {
     expect(chooseCoding('br;q=junk, deflate')).toBe('identity');
     expect(chooseCoding(undefined)).toBe('identity');
     expect(chooseCoding('')).toBe('identity');
+    // The client's preference counts: gzip preferred to brotli gets gzip.
+    expect(chooseCoding('gzip;q=1, br;q=0.5')).toBe('gzip');
   });
 });
