@@ -274,8 +274,9 @@ def main(argv=None):
     crops_text = (f"random crops cut at a zoom of {runs[-1]['zoom'][0]}-{runs[-1]['zoom'][1]}x and resized to 256x256, "
                   "with flips, transposes and the photometric augmentation under Training"
                   if arch == "mobile-unet" else "random 256x256 crops with flips and transposes")
-    timing_note = ("single figure from `python -m evaluate`, on 2 CPU cores shared with other work, so it "
-                   "can be off by 2x; the app's own timing is `npm run bench:model`")
+    timing_note = ("single figure from `python -m evaluate`, on 2 CPU cores shared with other work (training "
+                   "jobs, other engineers' tests), so it can be off by 2x or more and is not comparable between "
+                   "cards; the app's own timing is `npm run bench:model`")
     first_limit = ("- Segmentation trained on synthetic images only (the encoder's ImageNet photos were never\n"
                    "  hull photos): real textures, colours, lighting and organisms differ; expect domain shift,\n"
                    "  especially for unusual paints, heavy turbidity and organisms not modelled." if arch == "mobile-unet"
