@@ -18,10 +18,14 @@ from common import NORMALISATION, STRIDE, normalise, pad_to_stride
 from hullsynth.classes import class_list, fouling_category
 from train import load_model
 
-# Per model, raised with every retrained export (1.0.0 was a stride-2 network; 1.1.0 the stride-4
-# network; then each a continuation of the one before: Evo 1.2.0 and 1.3.0, Base 1.2.0 fine-tuned
-# from Evo 1.3.0).
-MODEL_VERSIONS = {"evo": "1.3.0", "base": "1.2.0"}
+# Per model, raised with every retrained export. 1.x: trained from scratch on synthetic images
+# (1.0.0 a stride-2 network; 1.1.0 the stride-4 `unet.py`; Evo 1.2.0 and 1.3.0 each a continuation
+# of the one before, Base 1.2.0 fine-tuned from Evo 1.3.0). 2.0.0 (issue 19): `mobile_unet.py`, an
+# ImageNet-initialised MobileNetV2 encoder (train.py --arch mobile-unet); Base 2.0.0 fine-tuned from
+# Evo 2.0.0.
+MODEL_VERSIONS = {"evo": "2.0.0", "base": "2.0.0"}
+# The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
+MODEL_ARCHS = {"evo": "mobile-unet", "base": "mobile-unet"}
 
 DESCRIPTIONS = {
     "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "
@@ -33,7 +37,7 @@ DESCRIPTIONS = {
 
 # The model card's known limits as a user of a report reads them (see MODEL_CARD.md "Known limits").
 LIMITATIONS = [
-    "Trained on procedurally generated (synthetic) images only: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
+    "Segmentation trained on procedurally generated (synthetic) images only, from an encoder pretrained on general ImageNet photos: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
     "Light slime, heavy slime or algae and discoloured paint are hard to tell apart, even for people; thin films on dark paint are hard to see.",
     "Thin structures (single tubeworms, hydroid stalks, filaments) are blurred and tiny isolated recruits are often missed.",
     "Paint damage exposing dark primer can be mistaken for fouling, and dark fouling for dark paint.",

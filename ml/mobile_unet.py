@@ -1,6 +1,6 @@
 """U-Net on an ImageNet-initialised MobileNetV2-1.0 encoder (issue 19), plain torch, total stride 32.
 
-Encoder: `mobilenet_v2.MobileNetV2` up to `block_16_project_BN` (no 1280-channel `Conv_1`), started
+Encoder: `mobilenet_v2.MobileNetV2` up to `block_13` (stride 32, 160 channels; see `ENCODER_BLOCKS`), started
 from the Keras Applications ImageNet weights in nsfwjs (`python -m pretrained`). Inputs are scaled
 as Keras' MobileNetV2 expects, x / 127.5 - 1 (manifest mean 0.5, std 0.5 in 0..1 units).
 

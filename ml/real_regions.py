@@ -37,6 +37,8 @@ def real_regions_section(path):
     missed = total["regions"] - total["read_right"]
     verdict = ("every region read right: target met" if missed == 0 else
                f"target (every region read right) **not met**: {missed} of {total['regions']} regions read wrong")
+    see_also = ("`ml/reports/real_regions.md` compares the bundled models region by region." if missed == 0 else
+                "`ml/reports/real_regions.md` says why the others fail.")
     group_lines = "\n".join(f"- `{g}`: {rule['groups'][g]}" for g in GROUP_ORDER if g in rule["groups"])
     return f"""### Coarse real regions (`ml/real-eval/`)
 {total['regions']} regions drawn by eye on the four photos (coarse, well inside what a person can tell;
@@ -47,7 +49,7 @@ of its pixels are read as a class its group accepts, judged by the manifest's `f
 {group_lines}
 
 **{total['read_right']} of {total['regions']} regions read right** ({groups}); {verdict}.
-`ml/reports/real_regions.md` says why the others fail.
+{see_also}
 
 | region | expected | accepted | read right | read as (classes with 5 % or more) |
 |---|---|---|---|---|

@@ -20,11 +20,11 @@ class FoulingCategoriesTest(unittest.TestCase):
 
     @unittest.skipUnless(importlib.util.find_spec("torch"), "export needs torch (the training environment)")
     def test_export_writes_the_bundled_manifests(self):
-        from export import manifest
+        from export import MODEL_ARCHS, manifest
 
         for model_id in ("evo", "base"):
             bundled = json.loads((MODELS / model_id / "manifest.json").read_text())
-            self.assertEqual(manifest(model_id), bundled)
+            self.assertEqual(manifest(model_id, MODEL_ARCHS[model_id]), bundled)
 
 
 if __name__ == "__main__":
