@@ -10,6 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { DEFAULT_LOW_CONFIDENCE_BELOW } from '../src/inference/confidence.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
 import { segment } from '../src/inference/segment.js';
 import { SessionCache } from '../src/inference/session-cache.js';
@@ -134,8 +135,10 @@ try {
         confidences.push(confidence);
         lines.push(`    ${confidence.toFixed(3)}  ${path.basename(file)}`);
       }
+      const flagged = confidences.filter((confidence) => confidence < DEFAULT_LOW_CONFIDENCE_BELOW).length;
       console.log(
-        `  ${title}: median ${median(confidences).toFixed(3)}, min ${Math.min(...confidences).toFixed(3)}, max ${Math.max(...confidences).toFixed(3)}`,
+        `  ${title}: median ${median(confidences).toFixed(3)}, min ${Math.min(...confidences).toFixed(3)}, max ${Math.max(...confidences).toFixed(3)}; ` +
+          `${flagged} of ${confidences.length} below the default threshold ${DEFAULT_LOW_CONFIDENCE_BELOW}`,
       );
       // Synthetic sets are large: their lowest few say enough.
       if (!title.startsWith('synthetic')) console.log(lines.join('\n'));
