@@ -88,6 +88,35 @@ describe('ml/real-eval/regions.json', () => {
   });
 });
 
+// The niche-area and dry-dock photos (shared/data/real-samples-niche) have a regions file of their own.
+const NICHE_REGIONS_FILE = path.join(repositoryRoot, 'ml/real-eval/regions-niche.json');
+const NICHE_SAMPLES = path.resolve(repositoryRoot, '../shared/data/real-samples-niche');
+
+describe('ml/real-eval/regions-niche.json', () => {
+  it('is a valid regions file whose photos sit in the shared niche samples folder', async () => {
+    const regions = await readRegionsFile(NICHE_REGIONS_FILE);
+    expect(regions.imagesDir).toBe(NICHE_SAMPLES);
+    const groups = new Set(regions.images.flatMap((image) => image.regions.map((region) => region.group)));
+    expect([...groups].sort()).toEqual(['clean', 'macrofouling', 'not_macrofouling', 'surface']);
+  });
+
+  // A wrong size would scale every polygon of the photo off its surface without any error.
+  it.skipIf(!existsSync(NICHE_SAMPLES))(
+    'states each photo’s own size, the polygons’ coordinate system',
+    async () => {
+      const regions = await readRegionsFile(NICHE_REGIONS_FILE);
+      for (const image of regions.images) {
+        const metadata = await sharp(path.join(NICHE_SAMPLES, image.file)).metadata();
+        expect({ file: image.file, width: metadata.width, height: metadata.height }).toEqual({
+          file: image.file,
+          width: image.width,
+          height: image.height,
+        });
+      }
+    },
+  );
+});
+
 describe.skipIf(!samplesPresent)(
   samplesPresent
     ? `npm run model:eval -- --regions on ${SAMPLE} with the bundled Evo`
