@@ -90,21 +90,24 @@ def photometric(gen, img_u8, strength=1.0):
     return torch.from_numpy(np.ascontiguousarray(out))
 
 
+def augment_sample(gen, image, mask, crop, min_zoom=0.8, max_zoom=2.5, p_zoom=0.75, strength=1.0):
+    """One sample: a scaled crop, photometric changes and a random flip / transpose."""
+    img, lab = scaled_crop(gen, image, mask, crop, min_zoom, max_zoom, p_zoom)
+    img = photometric(gen, img, strength)
+    flips = torch.randint(0, 2, (3,), generator=gen)
+    if flips[0]:
+        img, lab = img.flip(1), lab.flip(1)
+    if flips[1]:
+        img, lab = img.flip(0), lab.flip(0)
+    if flips[2]:
+        img, lab = img.transpose(0, 1), lab.transpose(0, 1)
+    return img.contiguous(), lab.contiguous()
+
+
 def sim2real_batch(gen, images, masks, batch, crop, min_zoom=0.8, max_zoom=2.5, p_zoom=0.75, strength=1.0):
     """Like train.random_batch (uint8 images, labels), with scale and photometric augmentation."""
     n = masks.shape[0]
     idx = torch.randint(0, n, (batch,), generator=gen)
-    imgs, labs = [], []
-    for i in idx.tolist():
-        img, lab = scaled_crop(gen, images[i], masks[i], crop, min_zoom, max_zoom, p_zoom)
-        img = photometric(gen, img, strength)
-        flips = torch.randint(0, 2, (3,), generator=gen)
-        if flips[0]:
-            img, lab = img.flip(1), lab.flip(1)
-        if flips[1]:
-            img, lab = img.flip(0), lab.flip(0)
-        if flips[2]:
-            img, lab = img.transpose(0, 1), lab.transpose(0, 1)
-        imgs.append(img.contiguous())
-        labs.append(lab.contiguous())
-    return torch.stack(imgs), torch.stack(labs)
+    pairs = [augment_sample(gen, images[i], masks[i], crop, min_zoom, max_zoom, p_zoom, strength)
+             for i in idx.tolist()]
+    return torch.stack([p[0] for p in pairs]), torch.stack([p[1] for p in pairs])

@@ -1,0 +1,86 @@
+"""train_device.py (the accelerator trainer): its schedule, data stream, variants and snapshot files.
+No GPU and no pretrained weights needed: variants start from a snapshot bundle built here."""
+import itertools
+import tempfile
+import unittest
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from augment import augment_sample, sim2real_batch
+from hullsynth.classes import EVO_TO_BASE
+from mobile_unet import MobileUNet
+from train_device import AugmentedStream, Variant, lr_factors, main
+
+
+class Schedule(unittest.TestCase):
+    def test_warm_up_then_cosine_to_zero(self):
+        self.assertLess(lr_factors(0.0, 0.05)[0], 0.1)
+        self.assertAlmostEqual(lr_factors(0.03, 0.05)[0], 1.0, places=2)
+        self.assertLess(lr_factors(0.5, 0.05)[0], lr_factors(0.3, 0.05)[0])
+        self.assertAlmostEqual(lr_factors(1.0, 0.05)[0], 0.0, places=6)
+
+    def test_encoder_waits_for_the_frozen_share_then_ramps(self):
+        self.assertEqual(lr_factors(0.049, 0.05)[1], 0.0)
+        self.assertGreater(lr_factors(0.06, 0.05)[1], 0.0)
+        self.assertLess(lr_factors(0.06, 0.05)[1], lr_factors(0.12, 0.05)[1])
+        self.assertGreater(lr_factors(0.01, 0.0)[1], 0.0)    # a continuation trains the encoder from the start
+
+
+class Stream(unittest.TestCase):
+    def setUp(self):
+        rng = np.random.default_rng(0)
+        self.images = torch.from_numpy(rng.integers(0, 256, (3, 64, 64, 3), dtype=np.uint8))
+        self.masks = torch.from_numpy(rng.integers(0, 6, (3, 64, 64), dtype=np.uint8))
+
+    def test_crops_have_the_crop_size_and_evo_labels(self):
+        stream = AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, seed=1)
+        for img, lab in itertools.islice(iter(stream), 6):
+            self.assertEqual((tuple(img.shape), img.dtype), ((32, 32, 3), torch.uint8))
+            self.assertEqual(tuple(lab.shape), (32, 32))
+            self.assertTrue(set(lab.unique().tolist()) <= set(range(6)))
+
+    def test_same_seed_same_stream(self):
+        a = [x for pair in itertools.islice(iter(AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, 7)), 4)
+             for x in pair]
+        b = [x for pair in itertools.islice(iter(AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, 7)), 4)
+             for x in pair]
+        self.assertTrue(all(torch.equal(x, y) for x, y in zip(a, b)))
+
+    def test_batch_is_the_per_sample_augmentation_in_order(self):
+        """sim2real_batch (train.py) and the stream share augment_sample: same draws, same crops."""
+        g1, g2 = torch.Generator().manual_seed(3), torch.Generator().manual_seed(3)
+        xb, yb = sim2real_batch(g1, self.images, self.masks, 2, 32)
+        idx = torch.randint(0, 3, (2,), generator=g2).tolist()
+        for k, i in enumerate(idx):
+            img, lab = augment_sample(g2, self.images[i], self.masks[i], 32)
+            self.assertTrue(torch.equal(img, xb[k]) and torch.equal(lab, yb[k]))
+
+
+class Variants(unittest.TestCase):
+    def test_base_variant_folds_labels_and_class_frequencies(self):
+        evo_freq = torch.tensor([10.0, 20, 3, 5, 7, 9])
+        bundle = {"base-u0-m1": {"state_dict": MobileUNet(5).state_dict()}}
+        v = Variant("base,0,1", evo_freq, torch.device("cpu"), init=bundle)
+        self.assertEqual((v.name, v.num_classes, v.unfreeze_from, v.encoder_lr_mult), ("base-u0-m1", 5, 0, 1.0))
+        evo = torch.arange(6)
+        self.assertEqual(v.labels(evo).tolist(), EVO_TO_BASE.tolist())
+        self.assertEqual(len(v.weights), 5)
+
+    def test_snapshot_variant_extracts_to_a_train_checkpoint(self):
+        evo = Variant("evo,4,0.1", torch.ones(6), torch.device("cpu"),
+                      init={"evo-u4-m0.1": {"state_dict": MobileUNet(6).state_dict()}})
+        with tempfile.TemporaryDirectory() as d:
+            snap, out = Path(d) / "snapshot_100.pt", Path(d) / "evo.pt"
+            torch.save({evo.name: evo.checkpoint(12, {"lr": 1e-3})}, snap)
+            main(["--extract", str(snap), "--variant", "evo-u4-m0.1", "--out", str(out)])
+            ckpt = torch.load(out, map_location="cpu")
+            self.assertEqual((ckpt["model_id"], ckpt["arch"], ckpt["step"]), ("evo", "mobile-unet", 12))
+            MobileUNet(6).load_state_dict(ckpt["state_dict"])
+            with self.assertRaises(SystemExit):
+                main(["--extract", str(snap), "--variant", "base-u0-m1", "--out", str(out)])
+
+
+if __name__ == "__main__":
+    unittest.main()
