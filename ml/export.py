@@ -21,10 +21,11 @@ from train import load_model
 # Per model, raised with every retrained export. 1.x: trained from scratch on synthetic images
 # (1.0.0 a stride-2 network; 1.1.0 the stride-4 `unet.py`; Evo 1.2.0 and 1.3.0 each a continuation
 # of the one before, Base 1.2.0 fine-tuned from Evo 1.3.0). 2.0.0 (issue 19): `mobile_unet.py`, an
-# ImageNet-initialised MobileNetV2 encoder (train.py --arch mobile-unet). Base stays 1.2.0: a Base
-# 2.0.0 fine-tuned from Evo 2.0.0 read the algal turf of real sample 000022 as Slime/Algae, which is
+# ImageNet-initialised MobileNetV2 encoder (train.py --arch mobile-unet); Evo 2.1.0: the same network
+# trained on a lent GPU machine (train_device.py), every encoder layer trained. Base stays 1.2.0: Base
+# 2.0.0 and 2.1.0 candidates read the algal turf of real sample 000022 as Slime/Algae, which is
 # microfouling for Base, and so rated that hull lower than every other model (reports/real_regions.md).
-MODEL_VERSIONS = {"evo": "2.0.0", "base": "1.2.0"}
+MODEL_VERSIONS = {"evo": "2.1.0", "base": "1.2.0"}
 # The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
 MODEL_ARCHS = {"evo": "mobile-unet", "base": "unet"}
 
