@@ -38,8 +38,13 @@ export function apiScenarios(targets: ScenarioTargets): Scenario[] {
   const revalidating = (etag: string) => ({ ...browser, 'if-none-match': etag });
   return [
     { name: 'project list (baseline)', request: () => ({ path: '/api/projects/', headers: browser }) },
-    // The spec's client: no parameters, every thumbnail (base64 is sent uncompressed in any case).
+    // The spec's client: no parameters, every thumbnail; first sending no Accept-Encoding (uncoded),
+    // then as a browser or an HTTP library sends it (the list is kept coded per version).
     { name: 'thumbnails, full list', request: () => ({ path: `${base}/thumbnails/` }) },
+    {
+      name: 'thumbnails, full list, browser',
+      request: () => ({ path: `${base}/thumbnails/`, headers: browser }),
+    },
     {
       name: 'thumbnails, full list, 304',
       request: () => ({ path: `${base}/thumbnails/`, headers: revalidating(targets.etags.list) }),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { openImage } from '../src/media/open-image.js';
-import { PREVIEW_SIDE, makeUploadRenditions } from '../src/media/renditions.js';
+import { PREVIEW_SIDE, UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../src/media/renditions.js';
 import { benchOriginal, median } from './bench-support.js';
 import type { BuiltServer } from './built-server.js';
 
@@ -40,7 +40,8 @@ export async function measureUploadTiming(
       .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer();
-  const imageWork = async () => makeUploadRenditions((await openImage(original, 100_000_000)).image);
+  const imageWork = async () =>
+    makeUploadRenditions((await openImage(original, 100_000_000, UPLOAD_OPEN_OPTIONS)).image);
   const upload = async (index: number) => {
     const form = new FormData();
     form.append('images', new Blob([photo], { type: 'image/jpeg' }), `phone-${index}.jpg`);

@@ -13,6 +13,7 @@ export const THUMBNAIL_READS_IN_FLIGHT = 8;
  * more once the images all differ), gzip's Huffman-only strategy 167 ms for 75.3 %. In bench:api
  * (2,000 images, 50 clients, 2 busy cores) a page of 50 thumbnails answered 104 requests/s, p99
  * 812 ms, uncompressed and 37 requests/s, p99 2,059 ms, Huffman-coded gzip. The bytes a client is
- * spared come from 304s and paging instead.
+ * spared come from 304s and paging instead. The exception is the spec client's full list, coded once
+ * per version and kept (features/images/full-thumbnail-list.ts), which no request pays for again.
  */
 export const BASE64_IMAGE_COMPRESSION: RouteOptions = { compress: false };

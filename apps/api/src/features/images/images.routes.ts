@@ -24,6 +24,13 @@ import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { projectContentVersion, raiseContentVersion } from '../projects/content-versions.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { KeptAnswers } from '../../http/kept-answers.js';
+import {
+  FULL_LIST_CACHE_BYTES,
+  type FullThumbnailList,
+  fullListBytes,
+  makeFullThumbnailList,
+} from './full-thumbnail-list.js';
 import { imagesRepository } from './images.repository.js';
 import { ownedImageOr404 } from './owned-image.js';
 import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
@@ -38,6 +45,9 @@ const ETAG_VERSION = 'images-2';
  * being polled is sent from memory, well within the 600 MB the issue allows a process under load.
  */
 const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A row of a thumbnail list, as the repository reads it. */
+type ListedThumbnail = Awaited<ReturnType<ReturnType<typeof imagesRepository>['listPage']>>[number];
 
 /** Changes every image details list's ETag when its format changes. */
 const DETAILS_ETAG_VERSION = 'image-details-2';
@@ -63,6 +73,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
   const thumbnailCache = new Base64Cache(THUMBNAIL_CACHE_BYTES);
   const detailsCache = new Base64Cache(DETAILS_CACHE_BYTES);
+  const fullLists = new KeptAnswers<FullThumbnailList>(FULL_LIST_CACHE_BYTES, fullListBytes);
 
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
   async function stageUpload(request: FastifyRequest) {
@@ -126,6 +137,36 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     return rows.map((row) => ({ id: row.id, image_name: row.name, content_sha256: row.content_hash }));
   });
 
+  /** One image's element of a thumbnail list; undefined once the image is gone (deleted meanwhile). */
+  async function thumbnailElement(image: ListedThumbnail): Promise<Buffer | undefined> {
+    const base64 = await readBase64Copy(
+      storage,
+      thumbnailCache,
+      {
+        key: storageKeys.file(image.storage_prefix, imageFiles.thumbnail),
+        copyKey: storageKeys.file(image.storage_prefix, imageFiles.thumbnailBase64),
+        version: image.created_at,
+      },
+      (error) => log.warn({ err: error, imageId: image.id }, 'could not keep a thumbnail as base64'),
+    );
+    // Deleted since the rows were read: left out, as it would be a moment later.
+    if (!base64) return undefined;
+    const head = `{"id":${image.id},"image_name":${JSON.stringify(image.name)},"base64_thumbnail":"`;
+    const tail = `","hull_zone":${JSON.stringify(image.hull_zone)}}`;
+    return Buffer.concat([Buffer.from(head), base64, Buffer.from(tail)]);
+  }
+
+  const thumbnailList = (page: readonly ListedThumbnail[]) =>
+    jsonArrayStream(page, thumbnailElement, THUMBNAIL_READS_IN_FLIGHT);
+
+  /** The whole list at this version: kept, or made once (undefined: too large to keep). */
+  function fullThumbnailList(owner: number, projectId: number, etag: string) {
+    return fullLists.get(`${owner}/${projectId}`, etag, async () => {
+      const rows = await images.listPage(owner, projectId, 0, undefined);
+      return makeFullThumbnailList(thumbnailList(rows), rows.length);
+    });
+  }
+
   router.add(
     routes.listThumbnails,
     async ({ user, params, query, request, reply }) => {
@@ -140,30 +181,19 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         ...projectContentVersion(project, 'images'),
       ]);
       if (notModified(request, reply, etag)) return REPLY_SENT;
+      // The spec client's list (no parameters) is kept per version with its codings; pages, a few
+      // dozen thumbnails each, are read per request and sent uncoded (base64-answers.ts).
+      if (query.offset === undefined && query.limit === undefined) {
+        const full = await fullThumbnailList(user.id, params.id, etag);
+        if (full) {
+          reply.header('x-total-count', String(full.total));
+          sendPrecompressed(request, reply, full.answer);
+          return REPLY_SENT;
+        }
+      }
       reply.header('x-total-count', String(await images.countInProject(user.id, params.id)));
       const page = await images.listPage(user.id, params.id, query.offset ?? 0, query.limit);
-      const body = jsonArrayStream(
-        page,
-        async (image) => {
-          const base64 = await readBase64Copy(
-            storage,
-            thumbnailCache,
-            {
-              key: storageKeys.file(image.storage_prefix, imageFiles.thumbnail),
-              copyKey: storageKeys.file(image.storage_prefix, imageFiles.thumbnailBase64),
-              version: image.created_at,
-            },
-            (error) => log.warn({ err: error, imageId: image.id }, 'could not keep a thumbnail as base64'),
-          );
-          // Deleted since the rows were read: left out, as it would be a moment later.
-          if (!base64) return undefined;
-          const head = `{"id":${image.id},"image_name":${JSON.stringify(image.name)},"base64_thumbnail":"`;
-          const tail = `","hull_zone":${JSON.stringify(image.hull_zone)}}`;
-          return Buffer.concat([Buffer.from(head), base64, Buffer.from(tail)]);
-        },
-        THUMBNAIL_READS_IN_FLIGHT,
-      );
-      void reply.code(200).type(JSON_CONTENT_TYPE).send(body);
+      void reply.code(200).type(JSON_CONTENT_TYPE).send(thumbnailList(page));
       return REPLY_SENT;
     },
     BASE64_IMAGE_COMPRESSION,

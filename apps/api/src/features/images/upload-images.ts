@@ -5,7 +5,7 @@ import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
 import { FieldErrorCollector, fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
 import { openImage } from '../../media/open-image.js';
-import { type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
+import { UPLOAD_OPEN_OPTIONS, type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
@@ -23,7 +23,7 @@ interface CheckedFile {
 
 async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFile> {
   if (file.problem) throw new ImageRejectedError(file.problem);
-  const opened = await openImage(file.tempPath, maxPixels);
+  const opened = await openImage(file.tempPath, maxPixels, UPLOAD_OPEN_OPTIONS);
   const renditions = await makeUploadRenditions(opened.image);
   return { staged: file, format: opened.format, width: opened.width, height: opened.height, renditions };
 }

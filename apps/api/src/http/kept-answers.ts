@@ -1,0 +1,72 @@
+/** One key's answer at one version, settled or still being made. */
+interface Kept<T> {
+  version: string;
+  answer: Promise<T | undefined>;
+  /** Counted once settled; 0 while being made or when nothing was kept. */
+  bytes: number;
+}
+
+/**
+ * Answers made once per version and sent many times, one version per key (e.g. a project's list at
+ * its ETag): asking for a new version drops the old one, which no request can be answered with any
+ * more. Requests that ask while a version is being made share that one making instead of each
+ * starting their own: 50 clients polling a list that has just changed cost one build, not fifty.
+ * Settled answers are held up to `maxBytes` in all, the least recently used dropped first.
+ */
+export class KeptAnswers<T> {
+  private readonly entries = new Map<string, Kept<T>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sizeOf: (answer: T) => number,
+  ) {}
+
+  /**
+   * The answer for `key` at `version`: kept, being made, or made now by `make`. `make` answering
+   * undefined (the answer is not worth keeping, e.g. too large) is remembered for the version too,
+   * so later requests go their other way at once; a failed `make` is forgotten, and tried again by
+   * the next request.
+   */
+  get(key: string, version: string, make: () => Promise<T | undefined>): Promise<T | undefined> {
+    const kept = this.entries.get(key);
+    if (kept) this.remove(key, kept);
+    if (kept?.version === version) {
+      // Put back as the most recently used.
+      this.entries.set(key, kept);
+      this.bytes += kept.bytes;
+      return kept.answer;
+    }
+    const entry: Kept<T> = { version, answer: make(), bytes: 0 };
+    this.entries.set(key, entry);
+    entry.answer.then(
+      (answer) => {
+        if (answer === undefined || this.entries.get(key) !== entry) return;
+        entry.bytes = this.sizeOf(answer);
+        this.bytes += entry.bytes;
+        this.trim();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.answer;
+  }
+
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private remove(key: string, entry: Kept<T>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private trim(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      // Answers still being made hold no counted bytes: dropping them frees nothing.
+      if (entry.bytes > 0) this.remove(key, entry);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { makeFullThumbnailList } from '../../src/features/images/full-thumbnail-list.js';
+import { KeptAnswers } from '../../src/http/kept-answers.js';
+
+/** A make function that counts its calls and settles when told. */
+function pending<T>() {
+  let calls = 0;
+  let settle!: (value: T | undefined) => void;
+  let fail!: (error: Error) => void;
+  const make = () => {
+    calls += 1;
+    return new Promise<T | undefined>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+  };
+  return {
+    make,
+    calls: () => calls,
+    settle: (value: T | undefined) => settle(value),
+    fail: (e: Error) => fail(e),
+  };
+}
+
+describe('KeptAnswers', () => {
+  it('makes a version once for every request that asks while it is made, and keeps it', async () => {
+    const kept = new KeptAnswers<string>(100, (answer) => answer.length);
+    const build = pending<string>();
+    const asked = [kept.get('p1', 'v1', build.make), kept.get('p1', 'v1', build.make)];
+    build.settle('list-v1');
+    expect(await Promise.all(asked)).toEqual(['list-v1', 'list-v1']);
+    expect(await kept.get('p1', 'v1', build.make)).toBe('list-v1');
+    expect(build.calls()).toBe(1);
+    expect(kept.heldBytes).toBe(7);
+  });
+
+  it('drops the old version of a key when a new one is asked for', async () => {
+    const kept = new KeptAnswers<string>(100, (answer) => answer.length);
+    expect(await kept.get('p1', 'v1', () => Promise.resolve('old'))).toBe('old');
+    expect(await kept.get('p1', 'v2', () => Promise.resolve('newer'))).toBe('newer');
+    expect(kept.heldBytes).toBe(5);
+    // v1 is gone: asking for it makes it again.
+    expect(await kept.get('p1', 'v1', () => Promise.resolve('again'))).toBe('again');
+  });
+
+  it('drops the least recently used answers beyond its bound', async () => {
+    const kept = new KeptAnswers<string>(10, (answer) => answer.length);
+    await kept.get('a', 'v', () => Promise.resolve('aaaa'));
+    await kept.get('b', 'v', () => Promise.resolve('bbbb'));
+    await kept.get('a', 'v', () => Promise.resolve('unused')); // a is now the most recently used
+    await kept.get('c', 'v', () => Promise.resolve('cccc'));
+    expect(kept.heldBytes).toBe(8);
+    expect(await kept.get('a', 'v', () => Promise.resolve('made again'))).toBe('aaaa');
+    expect(await kept.get('b', 'v', () => Promise.resolve('made again'))).toBe('made again');
+  });
+
+  it('remembers an answer not kept (undefined) for its version, and forgets a failure', async () => {
+    const kept = new KeptAnswers<string>(100, (answer) => answer.length);
+    const tooLarge = pending<string>();
+    const first = kept.get('p', 'v1', tooLarge.make);
+    tooLarge.settle(undefined);
+    expect(await first).toBeUndefined();
+    expect(await kept.get('p', 'v1', tooLarge.make)).toBeUndefined();
+    expect(tooLarge.calls()).toBe(1);
+    expect(kept.heldBytes).toBe(0);
+
+    const failing = pending<string>();
+    const failed = kept.get('p', 'v2', failing.make);
+    failing.fail(new Error('disk gone'));
+    await expect(failed).rejects.toThrow('disk gone');
+    expect(await kept.get('p', 'v2', () => Promise.resolve('fine'))).toBe('fine');
+  });
+});
+
+describe('makeFullThumbnailList', () => {
+  it('joins the streamed JSON and codes it with brotli and gzip', async () => {
+    const parts = ['[{"id":1,', '"base64_thumbnail":"', 'QUJD'.repeat(500), '"}]'];
+    const list = await makeFullThumbnailList(Readable.from(parts.map((part) => Buffer.from(part))), 1);
+    const json = parts.join('');
+    expect(list?.total).toBe(1);
+    expect(list?.answer.identity.toString()).toBe(json);
+    expect(brotliDecompressSync(list!.answer.br).toString()).toBe(json);
+    expect(gunzipSync(list!.answer.gzip).toString()).toBe(json);
+  });
+
+  it('keeps nothing of JSON larger than the bound, and stops reading it', async () => {
+    let read = 0;
+    const json = Readable.from(
+      (function* () {
+        for (let chunk = 0; chunk < 100; chunk += 1) {
+          read += 1;
+          yield Buffer.alloc(1000, 'a');
+        }
+      })(),
+    );
+    expect(await makeFullThumbnailList(json, 100, 5000)).toBeUndefined();
+    expect(read).toBeLessThan(100);
+    expect(json.destroyed).toBe(true);
+  });
+});
