@@ -145,3 +145,16 @@ export async function uploadBandedPhotos(
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   return uploaded.json().data.map((entry: { id: number }) => entry.id);
 }
+
+/** A distinct little JPEG per index (400 × 300, two bands), so each thumbnail's bytes differ. */
+export async function distinctJpeg(index: number): Promise<Buffer> {
+  const shade = (index * 37) % 256;
+  return (
+    await bandedImage(400, 300, [
+      [0.5, [shade, 40, 200 - (shade % 200)]],
+      [0.5, [40, shade, 90]],
+    ])
+  )
+    .jpeg()
+    .toBuffer();
+}

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ImageThumbnailList } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { bandedImage, upload } from '../../support/images.js';
+import { distinctJpeg, upload } from '../../support/images.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -19,23 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function picture(index: number): Promise<Buffer> {
-  const shade = (index * 53) % 256;
-  return (
-    await bandedImage(400, 300, [
-      [0.4, [shade, 90, 200 - (shade % 200)]],
-      [0.6, [30, shade, 120]],
-    ])
-  )
-    .jpeg()
-    .toBuffer();
-}
-
 async function uploadPictures(projectId: number, first: number, count: number): Promise<number[]> {
   const files = await Promise.all(
     Array.from({ length: count }, async (_, index) => ({
       name: `hull-${first + index}.jpg`,
-      data: await picture(first + index),
+      data: await distinctJpeg(first + index),
     })),
   );
   const uploaded = await upload(t.app, owner.headers, projectId, files);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FullImage, ImageThumbnailList, THUMBNAIL_PAGE_MAX } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { bandedImage, filesUnder, upload } from '../../support/images.js';
+import { distinctJpeg, filesUnder, upload } from '../../support/images.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -16,25 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A distinct little picture per index, so each thumbnail's bytes differ. */
-async function picture(index: number): Promise<Buffer> {
-  const shade = (index * 37) % 256;
-  return (
-    await bandedImage(400, 300, [
-      [0.5, [shade, 40, 200 - (shade % 200)]],
-      [0.5, [40, shade, 90]],
-    ])
-  )
-    .jpeg()
-    .toBuffer();
-}
-
 async function projectWith(count: number): Promise<{ projectId: number; imageIds: number[] }> {
   const projectId = await createProject(t.app, owner.headers);
   const files = await Promise.all(
     Array.from({ length: count }, async (_, index) => ({
       name: `hull-${index}.jpg`,
-      data: await picture(index),
+      data: await distinctJpeg(index),
     })),
   );
   const uploaded = await upload(t.app, owner.headers, projectId, files);
@@ -145,7 +132,7 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(stale.headers.etag).toBe(etag);
 
     const added = await upload(t.app, owner.headers, projectId, [
-      { name: 'bow.jpg', data: await picture(9) },
+      { name: 'bow.jpg', data: await distinctJpeg(9) },
     ]);
     expect(added.statusCode).toBe(201);
     const afterUpload = await thumbnails(projectId, '', { 'if-none-match': etag });
@@ -273,7 +260,9 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
 
   it('shows the new thumbnail when a new image takes the id of a deleted one', async () => {
     const projectId = await createProject(t.app, owner.headers);
-    const first = await upload(t.app, owner.headers, projectId, [{ name: 'a.jpg', data: await picture(1) }]);
+    const first = await upload(t.app, owner.headers, projectId, [
+      { name: 'a.jpg', data: await distinctJpeg(1) },
+    ]);
     const firstId: number = first.json().data[0].id;
     const before = await thumbnails(projectId);
     expect(before.json()[0].base64_thumbnail).toBe(await thumbnailBase64(firstId));
@@ -283,7 +272,9 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
       headers: owner.headers,
     });
     // SQLite hands out the id of a deleted last row again; PostgreSQL does not, and either must hold.
-    const second = await upload(t.app, owner.headers, projectId, [{ name: 'a.jpg', data: await picture(2) }]);
+    const second = await upload(t.app, owner.headers, projectId, [
+      { name: 'a.jpg', data: await distinctJpeg(2) },
+    ]);
     const secondId: number = second.json().data[0].id;
     const after = await thumbnails(projectId, '', { 'if-none-match': before.headers.etag! });
     expect(after.statusCode).toBe(200);
@@ -301,7 +292,7 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
 
   it("does not answer 304 to a deleted project's tag when a new project takes its id", async () => {
     const projectId = await createProject(t.app, owner.headers);
-    await upload(t.app, owner.headers, projectId, [{ name: 'a.jpg', data: await picture(3) }]);
+    await upload(t.app, owner.headers, projectId, [{ name: 'a.jpg', data: await distinctJpeg(3) }]);
     const before = await thumbnails(projectId);
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -311,7 +302,7 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(removed.statusCode).toBe(200);
     // SQLite hands out a deleted last row's id again, and the new project's counters start from 0.
     const again = await createProject(t.app, owner.headers);
-    await upload(t.app, owner.headers, again, [{ name: 'a.jpg', data: await picture(4) }]);
+    await upload(t.app, owner.headers, again, [{ name: 'a.jpg', data: await distinctJpeg(4) }]);
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/projects/${again}/thumbnails/`,
