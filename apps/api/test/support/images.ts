@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { PNG_SIGNATURE, pngChunk } from '../../src/media/indexed-png.js';
 import type { RgbImage } from '../../src/media/renditions.js';
+import type { TestApp } from './test-app.js';
 
 export interface UploadFile {
   name: string;
@@ -157,4 +158,19 @@ export async function distinctJpeg(index: number): Promise<Buffer> {
   )
     .jpeg()
     .toBuffer();
+}
+
+/** An image's stored folder (its row's storage prefix under the app's storage folder). */
+export async function storedImageFolder(t: TestApp, imageId: number): Promise<string> {
+  const row = await t.app.database.db
+    .selectFrom('images')
+    .select('storage_prefix')
+    .where('id', '=', imageId)
+    .executeTakeFirstOrThrow();
+  return path.join(t.config.storageDir, row.storage_prefix);
+}
+
+/** An image's stored thumbnail file as base64, as the thumbnail lists answer it. */
+export async function storedThumbnailBase64(t: TestApp, imageId: number): Promise<string> {
+  return (await readFile(path.join(await storedImageFolder(t, imageId), 'thumbnail.jpg'))).toString('base64');
 }

@@ -1,12 +1,10 @@
 // The spec client's full thumbnail list (no parameters) is kept per version with its brotli and gzip
 // codings (issue 21): coded when asked for, the same content as uncoded, and never a stale version.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ImageThumbnailList } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { distinctJpeg, upload } from '../../support/images.js';
+import { distinctJpeg, storedThumbnailBase64, upload } from '../../support/images.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -39,15 +37,7 @@ function fullList(projectId: number, headers: Record<string, string> = {}) {
   });
 }
 
-async function thumbnailBase64(imageId: number): Promise<string> {
-  const row = await t.app.database.db
-    .selectFrom('images')
-    .select('storage_prefix')
-    .where('id', '=', imageId)
-    .executeTakeFirstOrThrow();
-  const file = path.join(t.config.storageDir, row.storage_prefix, 'thumbnail.jpg');
-  return (await readFile(file)).toString('base64');
-}
+const thumbnailBase64 = (imageId: number) => storedThumbnailBase64(t, imageId);
 
 describe('GET /api/projects/{id}/thumbnails/ without parameters, coded', () => {
   it('sends brotli or gzip as accepted, the same JSON once decoded, and none when neither is', async () => {

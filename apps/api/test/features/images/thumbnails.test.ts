@@ -3,7 +3,13 @@ import path from 'node:path';
 import { FullImage, ImageThumbnailList, THUMBNAIL_PAGE_MAX } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { distinctJpeg, filesUnder, upload } from '../../support/images.js';
+import {
+  distinctJpeg,
+  filesUnder,
+  storedImageFolder,
+  storedThumbnailBase64,
+  upload,
+} from '../../support/images.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -37,18 +43,8 @@ function thumbnails(projectId: number, query = '', headers: Record<string, strin
   });
 }
 
-async function prefixOf(imageId: number): Promise<string> {
-  const row = await t.app.database.db
-    .selectFrom('images')
-    .select('storage_prefix')
-    .where('id', '=', imageId)
-    .executeTakeFirstOrThrow();
-  return path.join(t.config.storageDir, row.storage_prefix);
-}
-
-async function thumbnailBase64(imageId: number): Promise<string> {
-  return (await readFile(path.join(await prefixOf(imageId), 'thumbnail.jpg'))).toString('base64');
-}
+const prefixOf = (imageId: number) => storedImageFolder(t, imageId);
+const thumbnailBase64 = (imageId: number) => storedThumbnailBase64(t, imageId);
 
 describe('GET /api/projects/{id}/thumbnails/', () => {
   it("answers the spec's list of every image without parameters, each thumbnail its file's base64", async () => {
