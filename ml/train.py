@@ -70,8 +70,28 @@ def load_model(path):
     return model, ckpt
 
 
+def fold_evo_state_to_base(state):
+    """An Evo state dict as a Base one: the output rows of Evo classes that EVO_TO_BASE merges are
+    averaged, and the stride-2 stage's logit inputs of those classes summed, so the folded network
+    starts from Evo's own predictions in Base's classes."""
+    lut = torch.as_tensor(EVO_TO_BASE, dtype=torch.long)
+    n = int(lut.max()) + 1
+    counts = torch.zeros(n).index_add_(0, lut, torch.ones(len(lut)))
+    state = dict(state)
+    for key in ("head.weight", "head.bias", "refine_head.weight", "refine_head.bias", "fine_head.weight", "fine_head.bias"):
+        if key in state:
+            t = state[key]
+            summed = torch.zeros((n, *t.shape[1:]), dtype=t.dtype).index_add_(0, lut, t)
+            state[key] = summed / counts.view(-1, *([1] * (t.dim() - 1)))
+    if "fine.0.weight" in state:   # mobile-unet: the stride-2 stage reads the logits (input channels 0..5)
+        t = state["fine.0.weight"]
+        logits_in = torch.zeros((t.shape[0], n, *t.shape[2:]), dtype=t.dtype).index_add_(1, lut, t[:, :len(lut)])
+        state["fine.0.weight"] = torch.cat([logits_in, t[:, len(lut):]], 1)
+    return state
+
+
 def init_from(model, path, model_id):
-    """Start from another of our checkpoints; an Evo head is folded into Base by averaging the slime rows.
+    """Start from another of our checkpoints; an Evo head is folded into Base (fold_evo_state_to_base).
 
     A checkpoint without the refinement stage grows into a model with it: the stage keeps its fresh
     (zero-output) initialisation, so training starts from the checkpoint's own predictions."""
@@ -79,14 +99,7 @@ def init_from(model, path, model_id):
     assert ckpt.get("arch", "unet") == getattr(model, "arch", "unet"), "--init must be of the same --arch"
     state = src.state_dict()
     if ckpt["model_id"] != model_id and model_id == "base":
-        for key in ("head.weight", "head.bias", "refine_head.weight", "refine_head.bias",
-                    "fine_head.weight", "fine_head.bias"):
-            if key in state:
-                t = state[key]
-                state[key] = torch.cat([t[:2], (t[2:3] + t[3:4]) / 2, t[4:]])
-        if "fine.0.weight" in state:   # mobile-unet: the stride-2 stage reads the logits (input channels 0..5)
-            t = state["fine.0.weight"]
-            state["fine.0.weight"] = torch.cat([t[:, :2], t[:, 2:3] + t[:, 3:4], t[:, 4:]], 1)
+        state = fold_evo_state_to_base(state)
     missing, unexpected = model.load_state_dict(state, strict=False)
     assert not unexpected and all(k.startswith("refine") for k in missing), (missing, unexpected)
 

@@ -37,26 +37,30 @@ import pretrained
 from augment import augment_sample
 from common import NORMALISATION
 from hullsynth.classes import EVO_TO_BASE, class_list, fouling_indices
+from hullsynth.drydock import generate_dry_dock
 from hullsynth.scene import generate
 from metrics import confusion, fouling_coverage, summarise
 from mobile_unet import MobileUNet
-from train import dice_loss, set_encoder_trainable
+from train import dice_loss, fold_evo_state_to_base, set_encoder_trainable
 
 TEST_FIRST_SEED = 1_000_000
 
 
 def _generate_one(job):
-    seed, size = job
+    seed, size, dry_dock_share = job
     cv2.setNumThreads(1)
+    if dry_dock_share and np.random.default_rng([seed, 7]).random() < dry_dock_share:
+        return generate_dry_dock(seed, size)
     return generate(seed, size)
 
 
-def generate_in_memory(first_seed, count, size, workers, seconds, log):
-    """Samples first_seed.. in order until `count` or `seconds`: (N,H,W,3) uint8 RGB, (N,H,W) Evo labels."""
+def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_share=0.0):
+    """Samples first_seed.. in order until `count` or `seconds`: (N,H,W,3) uint8 RGB, (N,H,W) Evo labels.
+    A seed's own draw makes it a dry-dock scene (hullsynth/drydock.py) with probability `dry_dock_share`."""
     t0 = time.time()
     images, masks = [], []
     with Pool(workers) as pool:
-        for rgb, label in pool.imap(_generate_one, [(first_seed + i, tuple(size)) for i in range(count)], chunksize=2):
+        for rgb, label in pool.imap(_generate_one, [(first_seed + i, tuple(size), dry_dock_share) for i in range(count)], chunksize=2):
             images.append(rgb)
             masks.append(label)
             if len(images) % 1000 == 0:
@@ -93,14 +97,17 @@ class AugmentedStream(IterableDataset):
 class Variant:
     """One model being trained: its classes, encoder recipe, optimiser and class weights."""
 
-    def __init__(self, spec, evo_freq, device, init=None):
+    def __init__(self, spec, evo_freq, device, init=None, base_from_evo=False):
         model_id, unfreeze, mult = spec.split(",")
         self.model_id, self.unfreeze_from, self.encoder_lr_mult = model_id, int(unfreeze), float(mult)
         self.name = f"{model_id}-u{self.unfreeze_from}-m{self.encoder_lr_mult:g}"
         self.num_classes = len(class_list(model_id))
         self.model = MobileUNet(self.num_classes)
         self.model.arch = "mobile-unet"
-        if init is not None:
+        if init is not None and base_from_evo and model_id == "base":
+            evo_name = "evo" + self.name[len("base"):]
+            self.model.load_state_dict(fold_evo_state_to_base(init[evo_name]["state_dict"]))
+        elif init is not None:
             self.model.load_state_dict(init[self.name]["state_dict"])
         else:
             self.model.load_pretrained(pretrained.load_encoder_state())
@@ -178,7 +185,8 @@ def train(a):
 
     t_start = time.time()
     workers = a.gen_workers or os.cpu_count()
-    images, masks = generate_in_memory(a.first_seed, a.generate, a.size, workers, a.generate_seconds, log)
+    images, masks = generate_in_memory(a.first_seed, a.generate, a.size, workers, a.generate_seconds, log,
+                                       a.dry_dock_share)
     test_images, test_masks = generate_in_memory(TEST_FIRST_SEED, a.test_count, a.size, workers, 0, log)
     evo_freq = torch.bincount(torch.from_numpy(masks).flatten().long(), minlength=6).float()
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
@@ -197,7 +205,7 @@ def train(a):
     init = torch.load(a.init, map_location="cpu") if a.init else None
     if init:
         log(f"variants start from {a.init} (step {next(iter(init.values()))['step']})")
-    variants = [Variant(spec, evo_freq, device, init) for spec in a.variants]
+    variants = [Variant(spec, evo_freq, device, init, a.base_from_evo) for spec in a.variants]
     norm = normaliser(device)
     snapshots = sorted(set(a.snapshots))
     metrics = []
@@ -273,8 +281,12 @@ def main(argv=None):
                    help="model,unfreeze_from,encoder_lr_mult (see train.py --unfreeze-from)")
     p.add_argument("--generate", type=int, default=6000, help="training samples to generate (seeds 0..)")
     p.add_argument("--generate-seconds", type=float, default=120, help="stop generating after this long (0: no limit)")
+    p.add_argument("--dry-dock-share", type=float, default=0.0,
+                   help="share of training samples drawn as dry-dock scenes (the held-out set stays underwater)")
     p.add_argument("--first-seed", type=int, default=0, help="first training seed (a continuation takes new ones)")
     p.add_argument("--init", help="a snapshot of an earlier run: each variant starts from its own weights there")
+    p.add_argument("--base-from-evo", action="store_true",
+                   help="with --init: a Base variant starts from the Evo variant of the same recipe, its head folded")
     p.add_argument("--test-count", type=int, default=240)
     p.add_argument("--size", type=int, nargs=2, default=[320, 320])
     p.add_argument("--gen-workers", type=int, default=0, help="0: every core")

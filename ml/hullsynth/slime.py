@@ -18,7 +18,9 @@ def light_slime(s, coverage, within):
     color = jitter_color(rng, FILM_COLORS[rng.integers(len(FILM_COLORS))], 0.1)
     strength = rng.uniform(0.28, 0.55)
     body = strength * (1 + 0.25 * fbm(rng, s.h, s.w, s.cm(rng.uniform(0.5, 3)), 4))
-    edge = 0.55 + 0.45 * smoothstep(thr, thr + 0.3, field)
+    # An empty `within` gives thr = inf and smoothstep's NaN, which used to blacken the whole photo
+    # (seeds 127 and 1,000,102). The draws stay as they were, so every other sample is unchanged.
+    edge = 0.55 + 0.45 * smoothstep(thr, thr + 0.3, field) if np.isfinite(thr) else np.ones_like(field)
     alpha = np.clip(body * edge, 0.18, 0.8) * mask
     texture = 1 + 0.08 * value_noise(rng, s.h, s.w, rng.uniform(0.8, 2.0))
     s.paint(alpha, np.clip(color[None, None] * texture[..., None], 0, 1))

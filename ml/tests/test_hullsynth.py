@@ -6,7 +6,8 @@ from pathlib import Path
 import numpy as np
 
 from hullsynth import sample
-from hullsynth.classes import EVO_TO_BASE, class_list, to_model_labels
+from hullsynth.classes import BACKGROUND, CLEAN, EVO_TO_BASE, class_list, to_model_labels
+from hullsynth.drydock import generate_dry_dock, render_surface
 from hullsynth.scene import generate
 
 
@@ -27,6 +28,12 @@ class GeneratorTest(unittest.TestCase):
         self.assertEqual(lab.shape, (100, 140))
         self.assertLessEqual(int(lab.max()), 5)
 
+    def test_a_film_over_an_empty_zone_leaves_the_photo_intact(self):
+        # Seed 127's film is drawn over a zone the fouling left empty: it once made the photo all NaN (black).
+        with np.errstate(invalid="raise"):
+            img, _ = generate(127, (320, 320))
+        self.assertGreater(float(img.mean()), 20.0)
+
     def test_sample_cli_is_byte_identical(self):
         with tempfile.TemporaryDirectory() as d:
             outs = []
@@ -37,10 +44,33 @@ class GeneratorTest(unittest.TestCase):
             self.assertEqual(outs[0], outs[1])
 
 
+class DryDockTest(unittest.TestCase):
+    def test_deterministic_and_in_range(self):
+        a, b = generate_dry_dock(5, (96, 128)), generate_dry_dock(5, (96, 128))
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+        self.assertEqual(a[0].shape, (96, 128, 3))
+        self.assertFalse(np.array_equal(a[0], generate(5, (96, 128))[0]))   # its own draws, not scene's
+
+    def test_flaked_paint_is_clean_structure(self):
+        # A clean dry hull: undercoats, primer and dark marks change the colour, never the label.
+        seen = 0
+        for seed in range(40):
+            rng = np.random.default_rng([seed, 0xD0C])
+            s = render_surface(rng, 96, 96)
+            labels = set(np.unique(s.label).tolist())
+            if labels == {CLEAN}:
+                seen += 1
+                self.assertGreater(float(s.rgb.std()), 0.01)
+            self.assertNotIn(BACKGROUND, labels)   # the dock comes later, outside the hull
+        self.assertGreater(seen, 15)
+
+
 class ClassesTest(unittest.TestCase):
-    def test_base_merges_slime_only(self):
+    def test_base_merges_heavy_slime_into_soft_fouling(self):
+        # Base's Slime/Algae is the flat film only; heavy mats and algae count as Soft Fouling (macrofouling).
         evo = np.arange(6, dtype=np.uint8)
-        np.testing.assert_array_equal(to_model_labels(evo, "base"), [0, 1, 2, 2, 3, 4])
+        np.testing.assert_array_equal(to_model_labels(evo, "base"), [0, 1, 2, 3, 3, 4])
         self.assertEqual(len(class_list("base")), int(EVO_TO_BASE.max()) + 1)
 
     def test_same_colour_for_same_class(self):

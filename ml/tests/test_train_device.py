@@ -68,6 +68,28 @@ class Variants(unittest.TestCase):
         self.assertEqual(v.labels(evo).tolist(), EVO_TO_BASE.tolist())
         self.assertEqual(len(v.weights), 5)
 
+    def test_base_from_evo_starts_from_evos_predictions_in_base_classes(self):
+        torch.manual_seed(3)
+        evo_model = MobileUNet(6)
+        for p in evo_model.parameters():   # a fresh fine_head is zero: give every layer weights
+            torch.nn.init.normal_(p, std=0.05)
+        # Merged Evo classes agree where the head's rows are equal: then folding must be exact.
+        with torch.no_grad():
+            evo_model.head.weight[3] = evo_model.head.weight[4]
+            evo_model.head.bias[3] = evo_model.head.bias[4]
+            evo_model.fine_head.weight[3] = evo_model.fine_head.weight[4]
+            evo_model.fine_head.bias[3] = evo_model.fine_head.bias[4]
+        bundle = {"evo-u0-m1": {"state_dict": evo_model.state_dict()},
+                  "base-u0-m1": {"state_dict": MobileUNet(5).state_dict()}}
+        base = Variant("base,0,1", torch.ones(6), torch.device("cpu"), init=bundle, base_from_evo=True)
+        evo_model.eval(), base.model.eval()
+        x = torch.randn(1, 3, 64, 64)
+        with torch.no_grad():
+            evo_logits, base_logits = evo_model(x), base.model(x)
+        lut = torch.as_tensor(EVO_TO_BASE, dtype=torch.long)
+        self.assertTrue(torch.allclose(base_logits, evo_logits[:, [0, 1, 2, 3, 5]], atol=1e-5))
+        self.assertEqual(lut[evo_logits.argmax(1)].tolist(), base_logits.argmax(1).tolist())
+
     def test_snapshot_variant_extracts_to_a_train_checkpoint(self):
         evo = Variant("evo,4,0.1", torch.ones(6), torch.device("cpu"),
                       init={"evo-u4-m0.1": {"state_dict": MobileUNet(6).state_dict()}})
