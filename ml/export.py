@@ -22,12 +22,14 @@ from train import load_model
 # (1.0.0 a stride-2 network; 1.1.0 the stride-4 `unet.py`; Evo 1.2.0 and 1.3.0 each a continuation
 # of the one before, Base 1.2.0 fine-tuned from Evo 1.3.0). 2.0.0 (issue 19): `mobile_unet.py`, an
 # ImageNet-initialised MobileNetV2 encoder (train.py --arch mobile-unet); Evo 2.1.0: the same network
-# trained on a lent GPU machine (train_device.py), every encoder layer trained. Base stays 1.2.0: Base
-# 2.0.0 and 2.1.0 candidates read the algal turf of real sample 000022 as Slime/Algae, which is
-# microfouling for Base, and so rated that hull lower than every other model (reports/real_regions.md).
-MODEL_VERSIONS = {"evo": "2.1.0", "base": "1.2.0"}
+# trained on a lent GPU machine (train_device.py), every encoder layer trained. Base stayed 1.2.0 then:
+# its 2.0.0 and 2.1.0 candidates read the algal turf of real sample 000022 as Slime/Algae, microfouling
+# for Base (reports/real_regions.md). 2.2.0, both models: Base's classes fold Heavy Slime/Algae into
+# Soft Fouling (hullsynth/classes.py EVO_TO_BASE), Evo and Base trained on longer GPU runs, the last
+# one with dry-dock scenes (hullsynth/drydock.py) in the training mix.
+MODEL_VERSIONS = {"evo": "2.2.0", "base": "2.2.0"}
 # The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
-MODEL_ARCHS = {"evo": "mobile-unet", "base": "unet"}
+MODEL_ARCHS = {"evo": "mobile-unet", "base": "mobile-unet"}
 
 DESCRIPTIONS = {
     "evo": "Segments hull inspection images into Background, Clean Structure, Light Slime, Heavy Slime/Algae, "

@@ -1,6 +1,8 @@
 """Class definitions shared by the generator, training, export and evaluation.
 
-The Evo index order is fixed; Base merges Light Slime and Heavy Slime/Algae into one class.
+The Evo index order is fixed. Base has one class fewer: its Slime/Algae is Evo's Light Slime (the
+flat film: bacteria and diatoms), and its Soft Fouling takes Evo's Heavy Slime/Algae with Evo's Soft
+Fouling (thick mats, filamentous algae and weed: volumetric soft growth, macrofouling for IMO).
 A class keeps the same colour in both models.
 """
 import numpy as np
@@ -32,14 +34,17 @@ FOULING_CATEGORIES = {
     "Light Slime": "microfouling",
     # Thick mats, half of them carrying filamentous algae (slime.heavy_slime): see FOULING_NOTES.
     "Heavy Slime/Algae": "macrofouling",
-    # Light Slime and Heavy Slime/Algae merged, mostly thin films: see FOULING_NOTES.
+    # Base's flat film, Evo's Light Slime (EVO_TO_BASE): see FOULING_NOTES.
     "Slime/Algae": "microfouling",
     "Soft Fouling": "macrofouling",
     "Hard Fouling": "macrofouling",
 }
 
-# Evo index -> Base index.
-EVO_TO_BASE = np.array([0, 1, 2, 2, 3, 4], dtype=np.uint8)
+# Evo index -> Base index. Heavy Slime/Algae joins Soft Fouling, not Slime/Algae: merged into the
+# film class it made Base read real algal turf as microfouling and under-rate a fouled hull
+# (ml/reports/real_regions.md, "Why Base 2.0.0 misses the turf"); Base 1.x and 2.0/2.1 candidates
+# were trained with [0, 1, 2, 2, 3, 4].
+EVO_TO_BASE = np.array([0, 1, 2, 3, 3, 4], dtype=np.uint8)
 
 MODELS = {"evo": EVO_CLASSES, "base": BASE_CLASSES}
 
