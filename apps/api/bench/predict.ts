@@ -1,6 +1,7 @@
 // npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N] [--in-flight N]
-//                          [--parallel-runs N] [--threads N]
-// (defaults: the product's, or WORKER_IMAGES_IN_FLIGHT, INFERENCE_PARALLEL_RUNS and INFERENCE_THREADS)
+//                          [--parallel-runs N] [--threads N] [--models-kept N]
+// (defaults: the product's, or WORKER_IMAGES_IN_FLIGHT, INFERENCE_PARALLEL_RUNS, INFERENCE_THREADS and
+// INFERENCE_MODELS_KEPT; the product's models kept is WORKER_CONCURRENCY, 1 unless set)
 // For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
 // onnxruntime on float tiles of the pipeline's tile shapes, summed, on every core in one run: the
 // model alone at its fastest for one image), whole-pipeline time per image
@@ -11,8 +12,9 @@
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
 // half before and half after the request). The request's CPU time per image (every thread) is set
 // against pure inference's: work added or removed shows there even when wall times drift. Peak RSS
-// is measured first, before any bare-model session exists, over a Full HD request per model with
-// every model's session loaded, as a worker holds them, together with the event-loop delay of the
+// is measured first, before any bare-model session exists, over a Full HD request per model, one
+// model after the other as a worker runs their requests (keeping --models-kept sessions per thread;
+// the time to load a model again after another is printed), together with the event-loop delay of the
 // thread that serves the API in the embedded mode;
 // every image in flight decodes the 12 MP original from its file, as the worker does (the worker's
 // can be up to UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
@@ -61,6 +63,10 @@ const { values } = parseArgs({
       default: process.env.INFERENCE_PARALLEL_RUNS ?? String(DEFAULT_PARALLEL_RUNS),
     },
     threads: { type: 'string', default: process.env.INFERENCE_THREADS },
+    'models-kept': {
+      type: 'string',
+      default: process.env.INFERENCE_MODELS_KEPT ?? process.env.WORKER_CONCURRENCY ?? '1',
+    },
   },
 });
 const runs = Number(values.runs);
@@ -68,7 +74,9 @@ const maxTilePixels = Number(values['max-tile-pixels']);
 const inFlight = Number(values['in-flight']);
 const parallelRuns = Number(values['parallel-runs']);
 const threads = values.threads === undefined ? defaultInferenceThreads(parallelRuns) : Number(values.threads);
+const modelsKept = Number(values['models-kept']);
 for (const [name, value] of Object.entries({
+  'models-kept': modelsKept,
   runs,
   'max-tile-pixels': maxTilePixels,
   'in-flight': inFlight,
@@ -97,10 +105,10 @@ for (const [, maxSide] of SIZES) {
 console.log(
   `original: 4032x3024 JPEG; ${runs} runs each; pipeline: ${parallelRuns} model runs at once of ${threads} ` +
     `onnxruntime threads, pure inference: ${bareThreads} threads; tiles above ${maxTilePixels} px; ` +
-    `requests of ${runs} images, ${inFlight} in flight`,
+    `requests of ${runs} images, ${inFlight} in flight; ${modelsKept} model sessions kept per thread`,
 );
 
-const sessions = new SessionCache(threads, parallelRuns);
+const sessions = new SessionCache(threads, parallelRuns, 0, modelsKept);
 const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-'));
 const storage = localStorage(storageDir);
 type Stages = Record<keyof PredictionTimings | 'storeMs', number[]>;
@@ -149,9 +157,20 @@ loopDelay.enable();
 for (const [index, folder] of folders.entries()) await requestMsPerImage(fusedSessions[index]!, folder, 1920);
 loopDelay.disable();
 console.log(
-  `peak RSS during Full HD requests (every model loaded, ${inFlight} images in flight): ${peakRssMb()} MB; ` +
+  `peak RSS during Full HD requests (each model in turn, ${modelsKept} kept per thread, ${inFlight} images ` +
+    `in flight): ${peakRssMb()} MB; ` +
     `event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
 );
+// What keeping fewer sessions than models costs: each switch to a model not held loads it again.
+if (folders.length > 1) {
+  const switches: string[] = [];
+  for (const folder of folders) {
+    const started = performance.now();
+    await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
+    switches.push(`${folder.key} ${(performance.now() - started).toFixed(0)} ms`);
+  }
+  console.log(`a model's session after another model's run: ${switches.join(', ')}`);
+}
 
 for (const folder of folders) {
   const bare = await ort.InferenceSession.create(

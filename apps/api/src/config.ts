@@ -100,6 +100,8 @@ const EnvSchema = z.object({
     .min(MIN_MAX_TILE_PIXELS, `must be at least ${MIN_MAX_TILE_PIXELS} (256 × 256)`)
     .default(DEFAULT_MAX_TILE_PIXELS),
   INFERENCE_IDLE_RELEASE_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_IDLE_RELEASE_SECONDS),
+  // Its default is WORKER_CONCURRENCY (each request a worker runs at once may use its own model).
+  INFERENCE_MODELS_KEPT: z.coerce.number().int().positive().optional(),
   FOULING_MICROFOULING_MIN_PERCENT: z.coerce
     .number()
     .int()
@@ -343,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: values.INFERENCE_THREADS ?? defaultInferenceThreads(values.INFERENCE_PARALLEL_RUNS),
       maxTilePixels: values.INFERENCE_MAX_TILE_PIXELS,
       idleReleaseSeconds: values.INFERENCE_IDLE_RELEASE_SECONDS,
+      modelsKept: values.INFERENCE_MODELS_KEPT ?? values.WORKER_CONCURRENCY,
     },
     foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
     confidence: { lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW },

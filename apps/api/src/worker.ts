@@ -32,6 +32,7 @@ export async function buildWorker({ db, storage, config, log }: WorkerAdapters):
     config.inference.threads,
     config.inference.parallelRuns,
     config.inference.idleReleaseSeconds * 1000,
+    config.inference.modelsKept,
   );
   try {
     const jobs = jobHandlers(jobCatalog);

@@ -65,6 +65,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps as many models per inference thread as the worker runs requests at once, unless INFERENCE_MODELS_KEPT says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).inference.modelsKept).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER_CONCURRENCY: '3' }).inference.modelsKept).toBe(3);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WORKER_CONCURRENCY: '3', INFERENCE_MODELS_KEPT: '2' }).inference
+        .modelsKept,
+    ).toBe(2);
+  });
+
   it('counts microfouling from 1 % of the surface by default, or from FOULING_MICROFOULING_MIN_PERCENT', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).foulingRating).toEqual({ microfoulingMinPercent: 1 });
     expect(loadConfig({ DATA_DIR: dataDir, FOULING_MICROFOULING_MIN_PERCENT: '5' }).foulingRating).toEqual({
@@ -167,6 +176,7 @@ describe('loadConfig', () => {
         INFERENCE_PARALLEL_RUNS: '0',
         INFERENCE_THREADS: '1.5',
         INFERENCE_IDLE_RELEASE_SECONDS: '-1',
+        INFERENCE_MODELS_KEPT: '0',
       });
     } catch (caught) {
       error = caught;
@@ -185,6 +195,7 @@ describe('loadConfig', () => {
       'INFERENCE_PARALLEL_RUNS',
       'INFERENCE_THREADS',
       'INFERENCE_IDLE_RELEASE_SECONDS',
+      'INFERENCE_MODELS_KEPT',
     ]) {
       expect(problems).toContain(`${name}:`);
     }

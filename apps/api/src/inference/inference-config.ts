@@ -7,6 +7,8 @@ export interface InferenceConfig {
   maxTilePixels: number;
   /** Seconds with no model loading or running before the inference threads are released; 0 never. */
   idleReleaseSeconds: number;
+  /** Models whose sessions each inference thread keeps; loading another releases the least recently used. */
+  modelsKept: number;
 }
 
 /**

@@ -51,7 +51,10 @@ export class InferenceThread {
   private readonly pending = new Map<number, Pending>();
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly threads: number) {}
+  constructor(
+    private readonly threads: number,
+    private readonly modelsKept = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** Requests sent and not yet answered. */
   get waiting(): number {
@@ -101,7 +104,7 @@ export class InferenceThread {
   }
 
   private start(): Worker {
-    const worker = startWorker({ threads: this.threads });
+    const worker = startWorker({ threads: this.threads, modelsKept: this.modelsKept });
     worker.unref();
     worker.on('message', (reply: InferenceReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(worker, error));

@@ -11,28 +11,52 @@ import type {
   ModelRef,
 } from './inference-messages.js';
 
-const { threads } = workerData as InferenceWorkerData;
+const { threads, modelsKept } = workerData as InferenceWorkerData;
 const port = parentPort!;
 
-/** One fused session per model file and manifest input, created on first use (~100 ms) and kept. */
-const sessions = new Map<string, Promise<ort.InferenceSession>>();
+/**
+ * One fused session per model file and manifest input, created on first use (~100 ms), in the order
+ * of last use. At most `modelsKept` are kept: onnxruntime holds each session's activation memory
+ * after its runs (about 165 MB for a bundled 2.x model at Full HD), so a worker that runs one request
+ * at a time would otherwise carry every model it has run. Loading one more releases the least
+ * recently used first, so its memory is there to be reused; it loads again when next needed.
+ */
+const sessions = new Map<string, { path: string; session: Promise<ort.InferenceSession> }>();
 
-function session(model: ModelRef): Promise<ort.InferenceSession> {
+async function releaseLeastRecentlyUsed(): Promise<void> {
+  while (sessions.size >= modelsKept) {
+    const [key, oldest] = sessions.entries().next().value!;
+    sessions.delete(key);
+    // Requests are answered one at a time: no run of it is under way here.
+    await oldest.session.then(
+      (loaded) => loaded.release(),
+      () => undefined,
+    );
+  }
+}
+
+async function session(model: ModelRef): Promise<ort.InferenceSession> {
   const key = JSON.stringify([model.path, model.input.mean, model.input.std]);
-  let created = sessions.get(key);
-  if (!created) {
-    created = createFusedSession(model.path, model.input, sessionOptions(threads)).catch((error: unknown) => {
+  const held = sessions.get(key);
+  if (held) {
+    sessions.delete(key); // to the end: the most recently used
+    sessions.set(key, held);
+    return held.session;
+  }
+  await releaseLeastRecentlyUsed();
+  const created = createFusedSession(model.path, model.input, sessionOptions(threads)).catch(
+    (error: unknown) => {
       // A model that fails to load is not kept, so a fixed file loads on the next try.
       sessions.delete(key);
       throw new Error(`${model.path}: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    sessions.set(key, created);
-  }
+    },
+  );
+  sessions.set(key, { path: model.path, session: created });
   return created;
 }
 
 async function closeSessions(): Promise<void> {
-  const created = await Promise.allSettled(sessions.values());
+  const created = await Promise.allSettled([...sessions.values()].map((held) => held.session));
   sessions.clear();
   for (const result of created) if (result.status === 'fulfilled') await result.value.release();
 }
@@ -53,6 +77,11 @@ async function answer(
         transfer: [classes.buffer],
       };
     }
+    case 'loaded':
+      return {
+        reply: { id: request.id, ok: true, loaded: [...sessions.values()].map((held) => held.path) },
+        transfer: [],
+      };
     case 'close':
       await closeSessions();
       return { reply: { id: request.id, ok: true }, transfer: [] };

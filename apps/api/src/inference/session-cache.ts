@@ -24,6 +24,9 @@ export interface FusedSession {
  * (requests, other images' colouring and charts); each thread runs one tile at a time on `threads`
  * cores, and tiles sent at once (an image's tiles, other images' tiles) spread over the threads.
  *
+ * Each thread keeps the sessions of at most `modelsKept` models (INFERENCE_MODELS_KEPT), releasing
+ * the least recently used when it loads another (inference-worker.ts).
+ *
  * After `idleReleaseMs` with nothing loading or running (0: never), the threads are closed: a
  * loaded model and the activations onnxruntime keeps for its next run hold 150–280 MB of the
  * process (the bundled models, 800 px), which an API process serving reads between runs should not
@@ -41,8 +44,9 @@ export class SessionCache {
     threads: number,
     parallelRuns = 1,
     private readonly idleReleaseMs = 0,
+    modelsKept = Number.POSITIVE_INFINITY,
   ) {
-    this.pool = Array.from({ length: parallelRuns }, () => new InferenceThread(threads));
+    this.pool = Array.from({ length: parallelRuns }, () => new InferenceThread(threads, modelsKept));
   }
 
   /** Loads the model in every thread (a model that failed to load is tried again) and answers its session. */
@@ -60,6 +64,14 @@ export class SessionCache {
         }),
       parallelRuns: this.pool.length,
     };
+  }
+
+  /** Per running thread, the model files whose sessions it holds, least recently used first. */
+  async loadedModels(): Promise<string[][]> {
+    const running = this.pool.filter((thread) => thread.running);
+    return Promise.all(
+      running.map(async (thread) => (await thread.request({ kind: 'loaded' })).loaded ?? []),
+    );
   }
 
   /** How many of the threads are up, holding their sessions (0 once released or closed). */

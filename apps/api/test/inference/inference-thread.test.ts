@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -156,6 +158,35 @@ describe('model runs in inference threads', () => {
       expect(during.classes).toHaveLength(64 * 32);
     } finally {
       await idle.close();
+    }
+  });
+
+  it('keeps the sessions of at most modelsKept models, releasing the least recently used, and loads one again when needed', async () => {
+    // Three models: copies of the fixture under their own names, so each is its own session.
+    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-models-kept-'));
+    const kept = new SessionCache(1, 1, 0, 2);
+    try {
+      const [a, b, c] = await Promise.all(
+        ['a', 'b', 'c'].map(async (name) => {
+          const file = path.join(directory, `${name}.onnx`);
+          await copyFile(modelPath, file);
+          return file;
+        }),
+      );
+      const sessionA = await kept.get(a!, folder.manifest.input);
+      const sessionB = await kept.get(b!, folder.manifest.input);
+      const firstB = await sessionB.run(tile(), WHOLE_TILE);
+      await sessionA.run(tile(), WHOLE_TILE); // a is now the most recently used, b the least
+      expect(await kept.loadedModels()).toEqual([[b, a]]);
+      await kept.get(c!, folder.manifest.input);
+      expect(await kept.loadedModels()).toEqual([[a, c]]);
+      // b's session was released; a run of it loads it again and reads as before.
+      const againB = await sessionB.run(tile(), WHOLE_TILE);
+      expect(Buffer.from(againB.classes).equals(Buffer.from(firstB.classes))).toBe(true);
+      expect(await kept.loadedModels()).toEqual([[c, b]]);
+    } finally {
+      await kept.close();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 
