@@ -35,7 +35,9 @@ REPLACES = {
     "evo": {"version": "2.1.0", "miou_without_background": 0.701, "coverage_mae_pp": 5.50, "regions_read_right": 30,
             "niche_read_right": 20},
     "base": {"version": "1.2.0", "miou_without_background": 0.612, "coverage_mae_pp": 7.89, "regions_read_right": 23,
-             "niche_read_right": 27},
+             "niche_read_right": 27,
+             "synthetic_note": "; 1.2.0's figures are in its own classes, which merged the heavy mats into Slime/Algae, "
+                               "measured before the held-out set's black sample was fixed"},
 }
 
 # Why each slime class has the fouling category it has (hullsynth/classes.py FOULING_CATEGORIES).
@@ -60,8 +62,9 @@ FOULING_NOTES = {
         "Slime/Algae as well as Evo's Soft Fouling ({heavy:.1f} % of the surface are heavy mats and "
         "filamentous algae): volumetric soft growth. IMO MEPC.378(80) counts a slime layer as microfouling "
         "and algae as macrofouling, so Base and Evo now rate a surface alike. Until 2.1.0 the heavy mats "
-        "were part of Slime/Algae, and Base rated real algal turf as microfouling, a hull a band lower than "
-        "Evo (`ml/reports/real_regions.md`). As in Evo, an algae-free heavy mat counts as macrofouling."
+        "were part of Slime/Algae; the Base 2.0.0 and 2.1.0 candidates, never shipped, read real algal turf "
+        "as that class, microfouling, and rated the hull a band lower than Evo (`ml/reports/real_regions.md`). "
+        "As in Evo, an algae-free heavy mat counts as macrofouling."
     ),
 }
 
@@ -221,7 +224,7 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
             f"like real photos. {real} On the held-out **synthetic** test set it is "
             f"**{'better' if better else 'worse'}** than the {old['version']} it replaces (mIoU without Background "
             f"{ev['miou_without_background']:.4f} against {old['miou_without_background']:.3f}, coverage error "
-            f"{ev['coverage_mae_pp']:.1f} pp against {old['coverage_mae_pp']:.1f} pp) and "
+            f"{ev['coverage_mae_pp']:.1f} pp against {old['coverage_mae_pp']:.1f} pp{old.get('synthetic_note', '')}) and "
             f"{'meets' if met else 'misses'} issue 19's synthetic targets (below).{verdict}")
     return textwrap.fill(text, width=102, break_on_hyphens=False)
 
@@ -286,8 +289,9 @@ def training_text(arch, model_id, runs, name, r):
               if run.get("train_seconds_note")]
     approx_text = ("\n\n" + " ".join(approx)) if approx else ""
     if arch != "mobile-unet":
-        head_note = (" A Base run starting from an Evo checkpoint keeps all weights and averages the Light and "
-                     "Heavy Slime output rows into the single Slime/Algae output." if model_id == "base" else "")
+        head_note = (" A Base run starting from an Evo checkpoint keeps all weights and averages the output rows "
+                     "that Base merges (1.x: Light and Heavy Slime into Slime/Algae, the fold of its time)."
+                     if model_id == "base" else "")
         data_note_path = r / "data_note.md"
         data_note = data_note_path.read_text().strip() if data_note_path.exists() else ""
         return f"""No external or pretrained weights: every run starts from random initialisation or from one of our own

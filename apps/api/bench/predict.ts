@@ -145,8 +145,8 @@ async function requestMsPerImage(session: FusedSession, folder: ModelFolder, max
   return (performance.now() - started) / runs;
 }
 
-// Memory first, before any bare-model session has grown the heap: what a worker holding every
-// model's session uses while Full HD requests run.
+// Memory first, before any bare-model session has grown the heap: what a worker uses while Full HD
+// requests of each model run one after the other (holding --models-kept sessions per thread).
 const fusedSessions = await Promise.all(
   folders.map((folder) => sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input)),
 );
@@ -169,7 +169,7 @@ if (folders.length > 1) {
     await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
     switches.push(`${folder.key} ${(performance.now() - started).toFixed(0)} ms`);
   }
-  console.log(`a model's session after another model's run: ${switches.join(', ')}`);
+  console.log(`creating a model's session after another model's run: ${switches.join(', ')}`);
 }
 
 for (const folder of folders) {

@@ -43,14 +43,18 @@ async function session(model: ModelRef): Promise<ort.InferenceSession> {
     sessions.set(key, held);
     return held.session;
   }
+  // Before the new one is created, so the memory is there to be reused: a model file that then fails
+  // to load has still cost the least recently used its session, which loads again when next run.
   await releaseLeastRecentlyUsed();
-  const created = createFusedSession(model.path, model.input, sessionOptions(threads)).catch(
-    (error: unknown) => {
-      // A model that fails to load is not kept, so a fixed file loads on the next try.
-      sessions.delete(key);
-      throw new Error(`${model.path}: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
+  const created: Promise<ort.InferenceSession> = createFusedSession(
+    model.path,
+    model.input,
+    sessionOptions(threads),
+  ).catch((error: unknown) => {
+    // A model that fails to load is not kept, so a fixed file loads on the next try.
+    if (sessions.get(key)?.session === created) sessions.delete(key);
+    throw new Error(`${model.path}: ${error instanceof Error ? error.message : String(error)}`);
+  });
   sessions.set(key, { path: model.path, session: created });
   return created;
 }

@@ -1,7 +1,7 @@
 import type { ModelManifest } from '@hullscope/contract';
 import type { FusedOutput } from './fused-session.js';
 import type { ModelRef } from './inference-messages.js';
-import { InferenceThread } from './inference-thread.js';
+import { InferenceThread, InferenceThreadError } from './inference-thread.js';
 import type { ModelInput, Region } from './preprocess.js';
 
 /** A loaded fused model (fused-model.ts): the file's graph with the normalisation and argmax around it. */
@@ -66,11 +66,21 @@ export class SessionCache {
     };
   }
 
-  /** Per running thread, the model files whose sessions it holds, least recently used first. */
+  /**
+   * Per running thread, the model files whose sessions it holds, least recently used first; a thread
+   * that is closing (an idle release) answers none.
+   */
   async loadedModels(): Promise<string[][]> {
     const running = this.pool.filter((thread) => thread.running);
     return Promise.all(
-      running.map(async (thread) => (await thread.request({ kind: 'loaded' })).loaded ?? []),
+      running.map(async (thread) => {
+        try {
+          return (await thread.request({ kind: 'loaded' })).loaded ?? [];
+        } catch (error) {
+          if (error instanceof InferenceThreadError) return [];
+          throw error;
+        }
+      }),
     );
   }
 

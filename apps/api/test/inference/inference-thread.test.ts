@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -184,6 +184,26 @@ describe('model runs in inference threads', () => {
       const againB = await sessionB.run(tile(), WHOLE_TILE);
       expect(Buffer.from(againB.classes).equals(Buffer.from(firstB.classes))).toBe(true);
       expect(await kept.loadedModels()).toEqual([[c, b]]);
+    } finally {
+      await kept.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps no session of a model that fails to load, and runs the one it released for it again', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-models-kept-'));
+    const kept = new SessionCache(1, 1, 0, 1);
+    try {
+      const broken = path.join(directory, 'broken.onnx');
+      await writeFile(broken, 'not a model');
+      const session = await kept.get(modelPath, folder.manifest.input);
+      const first = await session.run(tile(), WHOLE_TILE);
+      await expect(kept.get(broken, folder.manifest.input)).rejects.toThrow(broken);
+      // The good model's session made room for the broken one first, then the broken one was not kept.
+      expect(await kept.loadedModels()).toEqual([[]]);
+      const again = await session.run(tile(), WHOLE_TILE);
+      expect(Buffer.from(again.classes).equals(Buffer.from(first.classes))).toBe(true);
+      expect(await kept.loadedModels()).toEqual([[modelPath]]);
     } finally {
       await kept.close();
       await rm(directory, { recursive: true, force: true });
