@@ -18,6 +18,7 @@ from . import hull, imaging
 from .canvas import Surface
 from .classes import BACKGROUND
 from .noise import fbm, jitter_color, smoothstep, value_noise
+from .scene import hull_extent, light_dir, log_uniform, render_fouling
 
 # Undercoats and primers seen under flaked antifouling (linear-ish RGB 0..1).
 UNDERCOATS = [
@@ -90,10 +91,9 @@ def dock_backdrop(rng, h, w):
 
 
 def render_surface(rng, h, w):
-    from .scene import _light_dir, _log_uniform, render_fouling   # scene imports nothing from here
     s = Surface(rgb=np.zeros((h, w, 3), np.float32), label=np.zeros((h, w), np.uint8),
-                foulable=np.ones((h, w), bool), px_per_cm=_log_uniform(rng, 1.0, 12.0),
-                light_dir=_light_dir(rng), rng=rng)
+                foulable=np.ones((h, w), bool), px_per_cm=log_uniform(rng, 1.0, 12.0),
+                light_dir=light_dir(rng), rng=rng)
     paint = DRY_PAINTS[rng.integers(len(DRY_PAINTS))] if rng.random() < 0.8 else hull.pick_paint(rng)
     hull.base_paint(s, jitter_color(rng, paint, 0.08))
     if rng.random() < 0.6:
@@ -113,22 +113,18 @@ def render_surface(rng, h, w):
 
 def generate_dry_dock(seed, size=(320, 320)):
     """One dry-dock sample: (rgb uint8 HxWx3, label uint8 HxW with Evo class indices). Deterministic."""
-    from .scene import _hull_extent
     rng = np.random.default_rng([seed, 0xD0C])
     h, w = size
     s = render_surface(rng, h, w)
     strength = rng.uniform(0, 0.8)
     rgb, label = imaging.warp(s.rgb, s.label, imaging.perspective(rng, h, w, strength), (h, w))
     if rng.random() < 0.35:
-        on_hull, _ = _hull_extent(rng, h, w)
+        on_hull, _ = hull_extent(rng, h, w)
         rgb = np.where(on_hull[..., None], rgb, dock_backdrop(rng, h, w))
         label = np.where(on_hull, label, BACKGROUND).astype(np.uint8)
     rgb = np.ascontiguousarray(rgb, np.float32) * jitter_color(rng, (1.0, 1.0, 1.0), 0.06)   # daylight or lamps
     rgb = imaging.uneven_light(rng, rgb, rng.uniform(0.0, 0.5))
-    rgb = imaging.blur(rng, rgb)
-    rgb = imaging.camera(rng, rgb)
-    rgb = imaging.sensor_noise(rng, rgb)
-    out = (np.clip(rgb, 0, 1) * 255 + 0.5).astype(np.uint8)
+    out = imaging.photograph(rng, rgb)
     if rng.random() < 0.85:
         out = imaging.jpeg(rng, out)
     return out, np.ascontiguousarray(label)

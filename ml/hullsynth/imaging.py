@@ -131,6 +131,12 @@ def camera(rng, img):
     return (img - 0.5) * contrast + 0.5 + rng.normal(0, 0.03)
 
 
+def photograph(rng, img):
+    """The camera's own steps, shared by every scene: lens blur, camera response, sensor noise, 8 bits."""
+    img = sensor_noise(rng, camera(rng, blur(rng, img)))
+    return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
+
+
 def sensor_noise(rng, img):
     sigma = rng.uniform(0.003, 0.035)
     noise = rng.standard_normal(img.shape).astype(np.float32) * sigma

@@ -8,11 +8,11 @@ from .classes import BACKGROUND
 from .noise import blob_mask, fbm, smoothstep
 
 
-def _log_uniform(rng, lo, hi):
+def log_uniform(rng, lo, hi):
     return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
 
 
-def _light_dir(rng):
+def light_dir(rng):
     a = rng.uniform(0, 2 * np.pi)
     elev = rng.uniform(0.35, 0.9)
     v = np.array([np.cos(a) * np.cos(elev), np.sin(a) * np.cos(elev), np.sin(elev)], np.float32)
@@ -86,8 +86,8 @@ def _blob(s, coverage, within):
 
 def render_surface(rng, h, w):
     s = Surface(rgb=np.zeros((h, w, 3), np.float32), label=np.zeros((h, w), np.uint8),
-                foulable=np.ones((h, w), bool), px_per_cm=_log_uniform(rng, 1.5, 20.0),
-                light_dir=_light_dir(rng), rng=rng)
+                foulable=np.ones((h, w), bool), px_per_cm=log_uniform(rng, 1.5, 20.0),
+                light_dir=light_dir(rng), rng=rng)
     hull.render(s)
     if rng.random() < 0.15:
         niches.render(s)
@@ -95,7 +95,7 @@ def render_surface(rng, h, w):
     return s
 
 
-def _hull_extent(rng, h, w):
+def hull_extent(rng, h, w):
     """Where the hull ends in shots that show water beyond it: a wavy edge across the frame."""
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * np.pi)
@@ -116,9 +116,9 @@ def generate(seed, size=(320, 320)):
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     ang = rng.uniform(0, 2 * np.pi)
     ramp = ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang)) + 0.5
-    distance = _log_uniform(rng, 0.15, 2.0) + ramp * strength * rng.uniform(0.5, 4.0)
+    distance = log_uniform(rng, 0.15, 2.0) + ramp * strength * rng.uniform(0.5, 4.0)
     if view != "panel":
-        on_hull, signed = _hull_extent(rng, h, w)
+        on_hull, signed = hull_extent(rng, h, w)
         backdrop = background.render_backdrop(rng, h, w)
         rgb = np.where(on_hull[..., None], rgb, backdrop)
         label = np.where(on_hull, label, BACKGROUND).astype(np.uint8)
@@ -131,12 +131,9 @@ def generate(seed, size=(320, 320)):
     rgb = imaging.uneven_light(rng, rgb, rng.uniform(0.0, 0.7))
     rgb = imaging.water(rng, rgb, distance, rng.uniform(0, 0.6))
     if rng.random() < 0.6:
-        rgb = imaging.marine_snow(rng, rgb, _log_uniform(rng, 0.05, 3.0))
+        rgb = imaging.marine_snow(rng, rgb, log_uniform(rng, 0.05, 3.0))
     rgb = imaging.haze(rng, rgb, rng.uniform(0, 0.4) if rng.random() < 0.5 else 0.0)
-    rgb = imaging.blur(rng, rgb)
-    rgb = imaging.camera(rng, rgb)
-    rgb = imaging.sensor_noise(rng, rgb)
-    out = (np.clip(rgb, 0, 1) * 255 + 0.5).astype(np.uint8)
+    out = imaging.photograph(rng, rgb)
     if rng.random() < 0.3:
         out = imaging.timestamp(rng, out)
     if rng.random() < 0.85:
