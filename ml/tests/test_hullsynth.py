@@ -7,7 +7,9 @@ import numpy as np
 
 from hullsynth import sample
 from hullsynth.classes import BACKGROUND, CLEAN, EVO_TO_BASE, class_list, to_model_labels
-from hullsynth.drydock import generate_dry_dock, render_surface
+from hullsynth.canvas import Surface
+from hullsynth.drydock import UNDERCOAT_WEIGHTS, UNDERCOATS, chalking, generate_dry_dock, pitting, render_surface
+from hullsynth.propeller import generate_propeller, render_propeller
 from hullsynth.scene import generate
 
 
@@ -64,6 +66,42 @@ class DryDockTest(unittest.TestCase):
                 self.assertGreater(float(s.rgb.std()), 0.01)
             self.assertNotIn(BACKGROUND, labels)   # the dock comes later, outside the hull
         self.assertGreater(seen, 15)
+
+
+    def test_undercoats_have_a_weight_each(self):
+        self.assertEqual(len(UNDERCOAT_WEIGHTS), len(UNDERCOATS))
+        self.assertTrue((UNDERCOAT_WEIGHTS > 0).all())
+
+    def test_pitting_and_chalking_change_colour_not_labels(self):
+        for paint_over in (pitting, chalking):
+            rng = np.random.default_rng(3)
+            s = Surface(rgb=np.full((64, 64, 3), 0.5, np.float32), label=np.full((64, 64), CLEAN, np.uint8),
+                        foulable=np.ones((64, 64), bool), px_per_cm=4.0, light_dir=(0.0, 0.0, 1.0), rng=rng)
+            paint_over(s)
+            self.assertGreater(float(np.abs(s.rgb - 0.5).max()), 0.02, paint_over.__name__)
+            self.assertEqual(set(np.unique(s.label).tolist()), {CLEAN}, paint_over.__name__)
+
+
+class PropellerTest(unittest.TestCase):
+    def test_deterministic_and_its_own_draws(self):
+        a, b = generate_propeller(9, (96, 128)), generate_propeller(9, (96, 128))
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+        self.assertEqual(a[0].shape, (96, 128, 3))
+        self.assertFalse(np.array_equal(a[0], generate_dry_dock(9, (96, 128))[0]))
+
+    def test_metal_is_structure_and_the_water_background(self):
+        # Blades, hub and duct are Clean Structure (a film or growth only where drawn on them); the
+        # water around them stays Background and is never foulable.
+        for seed in range(12):
+            rng = np.random.default_rng(seed)
+            s = Surface(rgb=np.zeros((96, 96, 3), np.float32), label=np.full((96, 96), BACKGROUND, np.uint8),
+                        foulable=np.zeros((96, 96), bool), px_per_cm=3.0, light_dir=(0.3, 0.3, 0.9), rng=rng)
+            structure = render_propeller(s)
+            self.assertGreater(int(structure.sum()), 96 * 96 // 20)
+            self.assertTrue((s.label[~structure] == BACKGROUND).all())
+            self.assertFalse(s.foulable[~structure].any())
+            self.assertTrue((s.label[structure] != BACKGROUND).mean() > 0.95)
 
 
 class ClassesTest(unittest.TestCase):

@@ -11,7 +11,10 @@ import torch
 from augment import augment_sample, sim2real_batch
 from hullsynth.classes import EVO_TO_BASE
 from mobile_unet import MobileUNet
-from train_device import AugmentedStream, Variant, lr_factors, main
+from hullsynth.drydock import generate_dry_dock
+from hullsynth.propeller import generate_propeller
+from hullsynth.scene import generate
+from train_device import AugmentedStream, Variant, _generate_one, lr_factors, main
 
 
 class Schedule(unittest.TestCase):
@@ -102,6 +105,37 @@ class Variants(unittest.TestCase):
             MobileUNet(6).load_state_dict(ckpt["state_dict"])
             with self.assertRaises(SystemExit):
                 main(["--extract", str(snap), "--variant", "base-u0-m1", "--out", str(out)])
+
+
+class SceneMix(unittest.TestCase):
+    def test_each_seed_draws_its_scene_kind_by_the_shares(self):
+        kinds = {"dry": generate_dry_dock, "propeller": generate_propeller, "hull": generate}
+        seen = set()
+        for seed in range(30):
+            draw = np.random.default_rng([seed, 7]).random()
+            kind = "dry" if draw < 0.3 else "propeller" if draw < 0.6 else "hull"
+            seen.add(kind)
+            img, label = _generate_one((seed, (48, 48), 0.3, 0.3))
+            want_img, want_label = kinds[kind](seed, (48, 48))
+            np.testing.assert_array_equal(img, want_img, err_msg=f"seed {seed} ({kind})")
+            np.testing.assert_array_equal(label, want_label)
+        self.assertEqual(seen, set(kinds))
+        np.testing.assert_array_equal(_generate_one((4, (48, 48), 0.0, 0.0))[0], generate(4, (48, 48))[0])
+
+
+class FixedBatchNorm(unittest.TestCase):
+    def test_training_leaves_running_statistics_alone(self):
+        evo = Variant("evo,0,1", torch.ones(6), torch.device("cpu"),
+                      init={"evo-u0-m1": {"state_dict": MobileUNet(6).state_dict()}})
+        before = {k: v.clone() for k, v in evo.model.state_dict().items() if "running_mean" in k}
+        evo.set_frozen(False, bn_statistics_fixed=True)
+        self.assertTrue(any(p.requires_grad for p in evo.model.encoder.parameters()))
+        evo.model(torch.randn(2, 3, 64, 64) * 3 + 1)
+        after = evo.model.state_dict()
+        self.assertTrue(all(torch.equal(before[k], after[k]) for k in before))
+        evo.model.train()   # the control: in plain training mode the same kind of batch moves them
+        evo.model(torch.randn(2, 3, 64, 64) * 3 + 1)
+        self.assertFalse(all(torch.equal(before[k], evo.model.state_dict()[k]) for k in before))
 
 
 if __name__ == "__main__":
