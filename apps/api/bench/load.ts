@@ -1,7 +1,8 @@
-// The load generator of bench:api: `clients` keep-alive clients on loopback, each sending one request
-// after another for a bounded time and count, reading every byte and parsing none, while the server's
-// peak RSS (Linux VmHWM, reset before) and CPU time are read from /proc.
-import http from 'node:http';
+// The load generator of bench:api: `clients` keep-alive clients on loopback (lean-http-client.ts), each
+// sending one request after another for a bounded time and count, reading every byte and parsing none,
+// while the server's peak RSS (Linux VmHWM, reset before) and CPU time are read from /proc, and the
+// generator's own CPU time beside it.
+import { LeanHttpConnection } from './lean-http-client.js';
 import { peakRssMb, procCpuMs, procStatusMb, resetPeakRss } from './bench-support.js';
 
 export interface Scenario {
@@ -19,6 +20,8 @@ export interface Result {
   bytes: number;
   /** The server's CPU time (all its threads) per request: the cost, whatever the machine's load. */
   cpuMsPerRequest: number | undefined;
+  /** The load generator's own CPU time per request (this process): on loopback it shares the cores. */
+  clientCpuMsPerRequest: number;
   statuses: string;
   peakRss: number | undefined;
   rssAfter: number | undefined;
@@ -38,32 +41,27 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 export function loadRunner(load: Load) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: load.clients });
+  const { hostname, port } = new URL(load.base);
+  const connections = Array.from(
+    { length: load.clients },
+    () => new LeanHttpConnection(hostname, Number(port)),
+  );
 
-  function once(path: string, headers: Record<string, string> = {}) {
+  async function once(client: number, path: string, headers: Record<string, string> = {}) {
     const started = performance.now();
-    return new Promise<{ ms: number; bytes: number; status: number }>((resolve, reject) => {
-      const request = http.get(
-        `${load.base}${path}`,
-        { agent, headers: { authorization: `Bearer ${load.token}`, ...headers } },
-        (response) => {
-          let bytes = 0;
-          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          response.on('end', () =>
-            resolve({ ms: performance.now() - started, bytes, status: response.statusCode! }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
+    const answer = await connections[client]!.get(path, {
+      authorization: `Bearer ${load.token}`,
+      ...headers,
     });
+    return { ms: performance.now() - started, ...answer };
   }
 
   async function run(scenario: Scenario): Promise<Result> {
     const first = scenario.request(0);
-    await once(first.path, first.headers); // warm: the first answer of a kind is not the steady state
+    await once(0, first.path, first.headers); // warm: the first answer of a kind is not the steady state
     resetPeakRss(load.pid);
     const cpuBefore = procCpuMs(load.pid);
+    const clientCpuBefore = process.cpuUsage();
     const times: number[] = [];
     const statuses = new Map<number, number>();
     let bytes = 0;
@@ -73,7 +71,7 @@ export function loadRunner(load: Load) {
       Array.from({ length: load.clients }, async (_, client) => {
         const { path, headers } = scenario.request(client);
         while (performance.now() < deadline && times.length < load.maxRequests) {
-          const answer = await once(path, headers);
+          const answer = await once(client, path, headers);
           times.push(answer.ms);
           bytes += answer.bytes;
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
@@ -82,6 +80,7 @@ export function loadRunner(load: Load) {
     );
     const elapsed = (performance.now() - started) / 1000;
     const cpuAfter = procCpuMs(load.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const peakRss = peakRssMb(load.pid);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const sorted = times.sort((a, b) => a - b);
@@ -96,13 +95,14 @@ export function loadRunner(load: Load) {
         cpuBefore === undefined || cpuAfter === undefined
           ? undefined
           : (cpuAfter - cpuBefore) / sorted.length,
+      clientCpuMsPerRequest: (clientCpu.user + clientCpu.system) / 1000 / sorted.length,
       statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
       peakRss,
       rssAfter: procStatusMb('VmRSS', load.pid),
     };
   }
 
-  return { once, run, close: () => agent.destroy() };
+  return { run, close: () => connections.forEach((connection) => connection.close()) };
 }
 
 export function formatBytes(bytes: number): string {
