@@ -89,8 +89,9 @@ class AugmentedStream(IterableDataset):
 
     def __iter__(self):
         info = get_worker_info()
-        torch.set_num_threads(1)
-        cv2.setNumThreads(1)
+        if info is not None:   # a loader process: one thread each; without workers the trainer keeps its own
+            torch.set_num_threads(1)
+            cv2.setNumThreads(1)
         gen = torch.Generator().manual_seed(self.seed * 1000 + (info.id if info else 0))
         n = len(self.masks)
         while True:

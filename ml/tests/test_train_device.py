@@ -44,6 +44,16 @@ class Stream(unittest.TestCase):
             self.assertEqual(tuple(lab.shape), (32, 32))
             self.assertTrue(set(lab.unique().tolist()) <= set(range(6)))
 
+    def test_read_in_the_trainer_it_leaves_the_trainers_threads(self):
+        # With --loader-workers 0 the stream runs in the training process: it once set that to one thread.
+        threads = torch.get_num_threads()
+        try:
+            torch.set_num_threads(2)
+            next(iter(AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, seed=1)))
+            self.assertEqual(torch.get_num_threads(), 2)
+        finally:
+            torch.set_num_threads(threads)
+
     def test_same_seed_same_stream(self):
         a = [x for pair in itertools.islice(iter(AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, 7)), 4)
              for x in pair]
