@@ -27,7 +27,7 @@ from train import load_model
 # for Base (reports/real_regions.md). 2.2.0, both models: Base's classes fold Heavy Slime/Algae into
 # Soft Fouling (hullsynth/classes.py EVO_TO_BASE), Evo and Base trained on longer GPU runs, the last
 # one with dry-dock scenes (hullsynth/drydock.py) in the training mix.
-MODEL_VERSIONS = {"evo": "2.2.0", "base": "2.2.0"}
+MODEL_VERSIONS = {"evo": "2.3.0", "base": "2.3.0"}
 # The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
 MODEL_ARCHS = {"evo": "mobile-unet", "base": "mobile-unet"}
 

@@ -32,12 +32,10 @@ COVERAGE_TARGET_PP = 6.0
 # before). Base 1.2.0's figures are in its own classes (Heavy Slime/Algae folded into Slime/Algae,
 # reports/real_regions.md), on the set before that fix.
 REPLACES = {
-    "evo": {"version": "2.1.0", "miou_without_background": 0.701, "coverage_mae_pp": 5.50, "regions_read_right": 30,
-            "niche_read_right": 20},
-    "base": {"version": "1.2.0", "miou_without_background": 0.612, "coverage_mae_pp": 7.89, "regions_read_right": 23,
-             "niche_read_right": 27,
-             "synthetic_note": "; 1.2.0's figures are in its own classes, which merged the heavy mats into Slime/Algae, "
-                               "measured before the held-out set's black sample was fixed"},
+    "evo": {"version": "2.2.0", "miou_without_background": 0.733, "coverage_mae_pp": 4.42, "regions_read_right": 30,
+            "niche_read_right": 31},
+    "base": {"version": "2.2.0", "miou_without_background": 0.753, "coverage_mae_pp": 4.45, "regions_read_right": 30,
+             "niche_read_right": 31},
 }
 
 # Why each slime class has the fouling category it has (hullsynth/classes.py FOULING_CATEGORIES).
@@ -130,13 +128,18 @@ def device_run_line(i, run):
               else "")
     layers = "every encoder layer" if run["unfreeze_from"] == 0 else f"encoder blocks {run['unfreeze_from']}-13"
     last_seed = run["first_seed"] + run["train_samples"] - 1
-    dry = (f", {run['dry_dock_share'] * 100:.0f} % of them dry-dock scenes (`hullsynth/drydock.py`)"
-           if run.get("dry_dock_share") else "")
+    scenes = [f"{run[share] * 100:.0f} % {what}" for share, what in
+              (("dry_dock_share", "dry-dock scenes (`hullsynth/drydock.py`)"),
+               ("propeller_share", "propeller scenes (`hullsynth/propeller.py`)")) if run.get(share)]
+    dry = f", {' and '.join(scenes)}" if scenes else ""
+    where = (f"{run['train_seconds'] / 60:.0f} min on this machine's 2 CPU cores at low priority, one torch thread, "
+             "BatchNorm statistics kept (`--fixed-batchnorm-statistics`: batches of 8)"
+             if run.get("accelerator") == "cpu" else f"{run['train_seconds'] / 60:.1f} min on one {run['device']} GPU")
     return (f"{i}. {run['model_id'].capitalize()}: {run['steps']} steps of batch {run['batch']} on {run['train_samples']} "
             f"images generated on the machine (seeds {run['first_seed']}..{last_seed}{dry}), peak lr {run['lr']}, "
             f"seed {run['seed']}, {start}; {frozen}{layers} trained at {run['encoder_lr_mult']:g} x the decoder's "
             f"learning rate; zoom {run['zoom'][0]}-{run['zoom'][1]}x, {run['clean_share'] * 100:.0f} % of the crops "
-            f"without photometric changes; {run['train_seconds'] / 60:.1f} min on one {run['device']} GPU, "
+            f"without photometric changes; {where}, "
             f"trained beside {len(run['variants_together']) - 1} other variants on the same batches")
 
 
@@ -213,6 +216,10 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
         verdict = (f" It ships because it reads every hand-labelled underwater region right ({old['version']}: "
                    f"{old['regions_read_right']} of {regions_count}), {niche_words} regions of the niche and dry-dock "
                    "set right, and the synthetic set better.")
+    elif niche_total and niche_total["read_right"] > old["niche_read_right"]:
+        verdict = (f" It ships because it reads {niche_total['read_right'] - old['niche_read_right']} more regions of "
+                   "the niche and dry-dock set right, where the models had called paint damage and lit propeller "
+                   "metal fouling, and still every hand-labelled underwater region.")
     else:
         verdict = (" It ships because users photograph real hulls underwater, where it reads every hand-labelled "
                    "region right.")
@@ -245,12 +252,15 @@ def mobile_schedule_text(runs):
 def mobile_time_text(runs, own_s, name, inherited):
     """Where and how long the 2.x runs trained."""
     if runs[0].get("trainer") == "train_device":
+        cpu_s = sum(run["train_seconds"] for run in runs if run.get("accelerator") == "cpu" and run["model_id"] == runs[-1]["model_id"])
+        cpu = (f" The last run, {cpu_s / 60:.0f} min of that, was a fine-tune on this 2-core CPU (no GPU was lent that "
+               "day), on batches of 8 with BatchNorm statistics kept." if cpu_s else "")
         return (f"Training time: **{own_s / 60:.1f} min** for the {name} runs{inherited}, on one {runs[0]['device']} "
                 "GPU of machines lent for a few minutes (`ml/train_device.py`: bf16 autocast; their 16 CPU cores "
                 "generated the training images, about 45 a second, and the augmented crops). Each run trained "
                 "several variants side by side on the same batches (Evo and Base; in run 1 also the encoder at 0.3 "
                 f"x the learning rate); this model is the {name} variant at 1 x. GPU runs are not deterministic (data-loader workers, "
-                "GPU kernels); the runs' commands are in `ml/README.md`.")
+                f"GPU kernels); the runs' commands are in `ml/README.md`.{cpu}")
     return (f"No GPU was used. Training time: **{own_s / 60:.0f} min** for the {name} runs{inherited}, on 2 CPU cores "
             f"shared with other work (torch 2.13.0+cpu, {runs[0]['threads']} threads, at low priority; the speed "
             "varied from about 1 to 29 images per second with the other work).")
@@ -262,12 +272,25 @@ def dry_dock_text(runs):
     if not shares:
         return ""
     return textwrap.fill(
-        "Dry-dock scenes (`hullsynth/drydock.py`, in the last run's mix, "
-        f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of its images): a hull out of the water, mostly "
+        "Dry-dock scenes (`hullsynth/drydock.py`, "
+        f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs that mixed them in): a hull out of the water, mostly "
         "cleaned, its antifouling flaked down to white, yellow, grey or blue-grey undercoats and primer, with "
         "dark marks and wipe streaks, all labelled Clean Structure; dock floor, keel blocks or sky beyond it "
-        "as Background; daylight, no water effects. The held-out set stays underwater only.", width=102,
-        break_on_hyphens=False) + "\n"
+        "as Background; daylight, no water effects. The held-out set stays underwater only."
+        + propeller_text(runs), width=102, break_on_hyphens=False) + "\n"
+
+
+def propeller_text(runs):
+    """The propeller scenes, for models whose runs mixed them in (after the dry-dock text)."""
+    shares = sorted({run["propeller_share"] for run in runs if run.get("propeller_share")})
+    if not shares:
+        return ""
+    return (" Propeller and thruster scenes (`hullsynth/propeller.py`, "
+            f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the last run's images, with more saturated "
+            "yellow and black undercoats, pitting and chalky paint in its dry-dock scenes): lit bronze or steel "
+            "blades, a hub with bolt heads and a rust-brown ring, often a duct with bolt holes, all Clean "
+            "Structure, against water (Background); some carry a film, and some hubs and duct rims a crust or "
+            "barnacles (Hard Fouling).")
 
 
 def training_set_text(runs):
