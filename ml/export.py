@@ -26,7 +26,8 @@ from train import load_model
 # its 2.0.0 and 2.1.0 candidates read the algal turf of real sample 000022 as Slime/Algae, microfouling
 # for Base (reports/real_regions.md). 2.2.0, both models: Base's classes fold Heavy Slime/Algae into
 # Soft Fouling (hullsynth/classes.py EVO_TO_BASE), Evo and Base trained on longer GPU runs, the last
-# one with dry-dock scenes (hullsynth/drydock.py) in the training mix.
+# one with dry-dock scenes (hullsynth/drydock.py) in the training mix. 2.3.0, both models: 2.2.0
+# fine-tuned on a CPU with propeller scenes (hullsynth/propeller.py) and more dry-dock scenes.
 MODEL_VERSIONS = {"evo": "2.3.0", "base": "2.3.0"}
 # The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
 MODEL_ARCHS = {"evo": "mobile-unet", "base": "mobile-unet"}

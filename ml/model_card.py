@@ -27,10 +27,9 @@ TARGETS = {"evo": 0.70, "base": 0.72}
 COVERAGE_TARGET_PP = 6.0
 # What a 2.x card compares with: the version it replaces (held-out synthetic figures on the same 240
 # images; real regions read right of ml/real-eval/regions.json and regions-niche.json,
-# ml/reports/real_regions.md). 2.2.0 replaces Evo 2.1.0 and Base 1.2.0. Evo 2.1.0's 0.701 is on the
-# held-out set as regenerated on 2026-11-26 (its one all-black sample, seed 1,000,102, fixed; 0.6999
-# before). Base 1.2.0's figures are in its own classes (Heavy Slime/Algae folded into Slime/Algae,
-# reports/real_regions.md), on the set before that fix.
+# ml/reports/real_regions.md). 2.3.0 replaces 2.2.0 for both models, measured on the held-out set
+# as regenerated on 2026-11-26 (its one all-black sample, seed 1,000,102, fixed). `synthetic_note`,
+# when a replaced model's figures need one, follows them in the card.
 REPLACES = {
     "evo": {"version": "2.2.0", "miou_without_background": 0.733, "coverage_mae_pp": 4.42, "regions_read_right": 30,
             "niche_read_right": 31},
@@ -132,7 +131,9 @@ def device_run_line(i, run):
               (("dry_dock_share", "dry-dock scenes (`hullsynth/drydock.py`)"),
                ("propeller_share", "propeller scenes (`hullsynth/propeller.py`)")) if run.get(share)]
     dry = f", {' and '.join(scenes)}" if scenes else ""
-    where = (f"{run['train_seconds'] / 60:.0f} min on this machine's 2 CPU cores at low priority, one torch thread, "
+    threads = run.get("torch_threads")
+    where = (f"{run['train_seconds'] / 60:.0f} min on this machine's 2 CPU cores at low priority"
+             f"{f', {threads} torch thread' + ('s' if threads != 1 else '') if threads else ''}, "
              "BatchNorm statistics kept (`--fixed-batchnorm-statistics`: batches of 8)"
              if run.get("accelerator") == "cpu" else f"{run['train_seconds'] / 60:.1f} min on one {run['device']} GPU")
     return (f"{i}. {run['model_id'].capitalize()}: {run['steps']} steps of batch {run['batch']} on {run['train_samples']} "
@@ -250,17 +251,20 @@ def mobile_schedule_text(runs):
 
 
 def mobile_time_text(runs, own_s, name, inherited):
-    """Where and how long the 2.x runs trained."""
+    """Where and how long the 2.x runs trained: on lent GPU machines, and on this CPU where a run did."""
     if runs[0].get("trainer") == "train_device":
-        cpu_s = sum(run["train_seconds"] for run in runs if run.get("accelerator") == "cpu" and run["model_id"] == runs[-1]["model_id"])
-        cpu = (f" The last run, {cpu_s / 60:.0f} min of that, was a fine-tune on this 2-core CPU (no GPU was lent that "
-               "day), on batches of 8 with BatchNorm statistics kept." if cpu_s else "")
-        return (f"Training time: **{own_s / 60:.1f} min** for the {name} runs{inherited}, on one {runs[0]['device']} "
-                "GPU of machines lent for a few minutes (`ml/train_device.py`: bf16 autocast; their 16 CPU cores "
-                "generated the training images, about 45 a second, and the augmented crops). Each run trained "
+        model_id = runs[-1]["model_id"]
+        cpu_s = sum(run["train_seconds"] for run in runs if run.get("accelerator") == "cpu" and run["model_id"] == model_id)
+        cpu_runs = [str(i + 1) for i, run in enumerate(runs) if run.get("accelerator") == "cpu"]
+        cpu = (f" and **{cpu_s / 60:.0f} min** on this machine's 2 CPU cores (run {', '.join(cpu_runs)}: a fine-tune on "
+               "batches of 8 with BatchNorm statistics kept, at low priority)" if cpu_s else "")
+        return (f"Training time: **{own_s / 60:.1f} min** for the {name} runs{inherited}: "
+                f"**{(own_s - cpu_s) / 60:.1f} min** on one {runs[0]['device']} GPU of machines lent for a few minutes"
+                f"{cpu}. On the GPU (`ml/train_device.py`: bf16 autocast) the machines' 16 CPU cores generated the "
+                "training images, about 45 a second, and the augmented crops. Each run trained "
                 "several variants side by side on the same batches (Evo and Base; in run 1 also the encoder at 0.3 "
-                f"x the learning rate); this model is the {name} variant at 1 x. GPU runs are not deterministic (data-loader workers, "
-                f"GPU kernels); the runs' commands are in `ml/README.md`.{cpu}")
+                f"x the learning rate); this model is the {name} variant at 1 x. The runs are not deterministic "
+                "(data-loader workers, GPU kernels); their commands are in `ml/README.md`.")
     return (f"No GPU was used. Training time: **{own_s / 60:.0f} min** for the {name} runs{inherited}, on 2 CPU cores "
             f"shared with other work (torch 2.13.0+cpu, {runs[0]['threads']} threads, at low priority; the speed "
             "varied from about 1 to 29 images per second with the other work).")
@@ -276,8 +280,8 @@ def dry_dock_text(runs):
         f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs that mixed them in): a hull out of the water, mostly "
         "cleaned, its antifouling flaked down to white, yellow, grey or blue-grey undercoats and primer, with "
         "dark marks and wipe streaks, all labelled Clean Structure; dock floor, keel blocks or sky beyond it "
-        "as Background; daylight, no water effects. The held-out set stays underwater only."
-        + propeller_text(runs), width=102, break_on_hyphens=False) + "\n"
+        "as Background; daylight, no water effects. The held-out set stays underwater only.", width=102,
+        break_on_hyphens=False) + "\n"
 
 
 def propeller_text(runs):
@@ -285,12 +289,14 @@ def propeller_text(runs):
     shares = sorted({run["propeller_share"] for run in runs if run.get("propeller_share")})
     if not shares:
         return ""
-    return (" Propeller and thruster scenes (`hullsynth/propeller.py`, "
-            f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the last run's images, with more saturated "
-            "yellow and black undercoats, pitting and chalky paint in its dry-dock scenes): lit bronze or steel "
-            "blades, a hub with bolt heads and a rust-brown ring, often a duct with bolt holes, all Clean "
-            "Structure, against water (Background); some carry a film, and some hubs and duct rims a crust or "
-            "barnacles (Hard Fouling).")
+    return textwrap.fill(
+        "Propeller and thruster scenes (`hullsynth/propeller.py`, "
+        f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs that mixed them in): lit "
+        "bronze or steel blades, a hub with bolt heads and a rust-brown ring, often a duct with bolt holes, all "
+        "Clean Structure, against water (Background); some carry a film, and some hubs and duct rims a crust, "
+        "barnacles or mixed hard growth (Hard Fouling). The dry-dock scenes of the same runs also have "
+        "saturated yellow and black undercoats, pitting and chalky paint.", width=102,
+        break_on_hyphens=False) + "\n"
 
 
 def training_set_text(runs):
@@ -438,7 +444,7 @@ tubeworms, mussels, encrusting calcareous patches), then photographed: perspecti
 water beyond the hull or seabed, panel frames, tags and divers' gear at the edges, air bubbles, uneven
 strobe light and vignetting, depth-dependent colour absorption and back-scatter, haze, marine snow,
 motion or defocus blur, sensor noise, date stamps and JPEG compression. Labels are exact per pixel.
-{dry_dock_text(runs)}Training set: {training_set_text(runs)},
+{dry_dock_text(runs)}{propeller_text(runs)}Training set: {training_set_text(runs)},
 {crops_text}.
 
 ## Architecture

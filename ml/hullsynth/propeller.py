@@ -4,8 +4,8 @@ Niche areas are inspected as closely as the flat hull, and their hard cases are 
 bronze or steel blades lit by a torch to bright, smooth gradients and glints, a duct's rim catching
 the light, a hub's bolts and rust-brown ring. None of that is fouling. The blades, hub and duct are
 Clean Structure; the water seen past and through them is Background. Some get a thin film (Light
-Slime), and some hubs and duct rims carry real growth (a calcareous crust or barnacles: Hard
-Fouling, as on the niche set's propeller3 hub), so the network still has to look at the texture.
+Slime), and some hubs and duct rims carry real growth (a calcareous crust, barnacles or mixed growth:
+Hard Fouling, as on the niche set's propeller3 hub), so the network still has to look at the texture.
 Before these scenes the bundled models read lit blades and duct rims of the real propeller photos
 (`ml/real-eval/regions-niche.json`) as Hard or Soft Fouling.
 

@@ -38,8 +38,10 @@ function parseHead(head: string): { status: number; body: Body } {
     if (name === 'content-length') length = Number(value);
     if (name === 'transfer-encoding' && value.includes('chunked')) chunked = true;
   }
+  // 204 and 304 have no body whatever their headers say (RFC 9112 §6.3).
+  if (status === 204 || status === 304 || (!chunked && length === 0))
+    return { status, body: { kind: 'none' } };
   if (chunked) return { status, body: { kind: 'chunked', line: '', left: 0, phase: 'size' } };
-  if (status === 204 || status === 304 || length === 0) return { status, body: { kind: 'none' } };
   if (length === undefined || !Number.isFinite(length))
     throw new Error('an answer with neither length nor chunks');
   return { status, body: { kind: 'length', left: length } };
@@ -112,11 +114,12 @@ export class LeanHttpConnection {
       if (!this.answer) at = this.readHead(length);
       if (this.answer && at < length) at = this.readBody(at, length);
       if (this.answer && this.isComplete()) {
+        // Checked before the request is settled, so that fail() still finds it to reject.
+        if (at < length) throw new Error('bytes after the answer: pipelining is not used');
         const { status, bytes } = this.answer;
         const pending = this.pending;
         this.pending = undefined;
         this.answer = undefined;
-        if (at < length) throw new Error('bytes after the answer: pipelining is not used');
         pending?.resolve({ status, bytes });
       }
     } catch (error) {
@@ -126,18 +129,20 @@ export class LeanHttpConnection {
 
   /** Collects the head; once it is whole, parses it and returns where the body starts in the buffer. */
   private readHead(length: number): number {
-    const piece = Buffer.from(this.buffer.subarray(0, length));
-    this.head.push(piece);
-    this.headLength += length;
+    // Only what can still be head is copied: a read of body bytes behind a short head stays put.
+    const before = this.headLength;
+    const take = Math.min(length, MAX_HEAD + HEAD_END.length - before);
+    this.head.push(Buffer.from(this.buffer.subarray(0, take)));
+    this.headLength += take;
     const sofar = Buffer.concat(this.head, this.headLength);
     const end = sofar.indexOf(HEAD_END);
     if (end < 0) {
-      if (this.headLength > MAX_HEAD) throw new Error('an answer head over 64 kB');
+      if (this.headLength >= MAX_HEAD + HEAD_END.length) throw new Error('an answer head over 64 kB');
       return length;
     }
     const { status, body } = parseHead(sofar.subarray(0, end).toString('latin1'));
     this.answer = { status, body, bytes: 0 };
-    return length - (sofar.length - (end + HEAD_END.length));
+    return end + HEAD_END.length - before;
   }
 
   private readBody(start: number, end: number): number {

@@ -1,11 +1,11 @@
 // bench:api's load generator reads answers itself (bench/lean-http-client.ts): its figures are only
 // right if it reads every answer whole, however the server frames and splits it, and no further.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeanHttpConnection } from '../../bench/lean-http-client.js';
 
-let server: http.Server | undefined;
+let server: http.Server | net.Server | undefined;
 let connection: LeanHttpConnection | undefined;
 
 async function serve(handler: http.RequestListener): Promise<{ port: number; sockets: () => number }> {
@@ -76,6 +76,43 @@ describe('LeanHttpConnection', () => {
     await wait(100);
     expect((await connection.get('/', {})).bytes).toBe(2);
     expect(sockets()).toBe(2);
+  });
+
+  it('reads an answer sent one byte at a time: head, chunk sizes, CRLFs and the last chunk split anywhere', async () => {
+    const answer =
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nx-pad: ' +
+      'p'.repeat(40) +
+      '\r\n\r\n5\r\nhello\r\n1;ext=1\r\n!\r\na\r\n0123456789\r\n0\r\n\r\n';
+    server = net.createServer((socket) => {
+      socket.once('data', async () => {
+        for (const byte of Buffer.from(answer)) {
+          socket.write(Buffer.of(byte));
+          await wait(1);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    connection = new LeanHttpConnection('127.0.0.1', (server.address() as AddressInfo).port);
+    expect(await connection.get('/', {})).toEqual({ status: 200, bytes: 16 });
+  });
+
+  it('fails, and does not hang, on bytes after a whole answer, and on a 304 that claims a body', async () => {
+    server = net.createServer((socket) => {
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nokSTRAY'));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    connection = new LeanHttpConnection('127.0.0.1', (server.address() as AddressInfo).port);
+    await expect(connection.get('/', {})).rejects.toThrow(/bytes after the answer/);
+    await new Promise((resolve) => server?.close(resolve));
+    server = net.createServer((socket) => {
+      socket.on('data', () =>
+        socket.write('HTTP/1.1 304 Not Modified\r\ntransfer-encoding: chunked\r\ncontent-length: 9\r\n\r\n'),
+      );
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    connection = new LeanHttpConnection('127.0.0.1', (server.address() as AddressInfo).port);
+    expect(await connection.get('/', {})).toEqual({ status: 304, bytes: 0 });
+    expect(await connection.get('/', {})).toEqual({ status: 304, bytes: 0 });
   });
 
   it('fails a request whose answer is cut off', async () => {
