@@ -8,12 +8,15 @@ import { LeanHttpConnection } from '../../bench/lean-http-client.js';
 let server: http.Server | net.Server | undefined;
 let connection: LeanHttpConnection | undefined;
 
-async function serve(handler: http.RequestListener): Promise<{ port: number; sockets: () => number }> {
+async function serve(
+  handler: http.RequestListener,
+): Promise<{ port: number; sockets: () => number; http: http.Server }> {
   let sockets = 0;
-  server = http.createServer(handler);
-  server.on('connection', () => (sockets += 1));
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, sockets: () => sockets };
+  const httpServer = http.createServer(handler);
+  server = httpServer;
+  httpServer.on('connection', () => (sockets += 1));
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  return { port: (httpServer.address() as AddressInfo).port, sockets: () => sockets, http: httpServer };
 }
 
 afterEach(async () => {
@@ -69,10 +72,10 @@ describe('LeanHttpConnection', () => {
   });
 
   it('opens a new socket after the server closed an idle one', async () => {
-    const { port, sockets } = await serve((_request, response) => response.end('hi'));
+    const { port, sockets, http: httpServer } = await serve((_request, response) => response.end('hi'));
     connection = new LeanHttpConnection('127.0.0.1', port);
     expect((await connection.get('/', {})).bytes).toBe(2);
-    server!.closeIdleConnections();
+    httpServer.closeIdleConnections();
     await wait(100);
     expect((await connection.get('/', {})).bytes).toBe(2);
     expect(sockets()).toBe(2);
