@@ -17,8 +17,8 @@ import numpy as np
 from . import hull, imaging
 from .canvas import Surface
 from .classes import BACKGROUND
-from .noise import fbm, jitter_color, smoothstep, value_noise
-from .scene import hull_extent, light_dir, log_uniform, render_fouling
+from .noise import fbm, jitter_color, log_uniform, smoothstep, value_noise
+from .scene import hull_extent, light_dir, render_fouling
 
 # Undercoats and primers seen under flaked antifouling (linear-ish RGB 0..1).
 UNDERCOATS = [

@@ -6,7 +6,7 @@ effects leave labels unchanged.
 import cv2
 import numpy as np
 
-from .noise import disc_kernel, fbm, jitter_color
+from .noise import disc_kernel, fbm, jitter_color, log_uniform
 
 VEIL_COLORS = [(0.10, 0.35, 0.35), (0.12, 0.40, 0.28), (0.08, 0.22, 0.35), (0.25, 0.35, 0.20), (0.20, 0.28, 0.25)]
 
@@ -135,6 +135,22 @@ def photograph(rng, img):
     """The camera's own steps, shared by every scene: lens blur, camera response, sensor noise, 8 bits."""
     img = sensor_noise(rng, camera(rng, blur(rng, img)))
     return (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
+
+
+def through_water(rng, img, distance_m):
+    """An underwater subject photographed: water between it and the camera (absorption and veil,
+    marine snow, haze), then the camera's steps, a date stamp sometimes, and JPEG. Every underwater
+    scene ends this way, drawing in this order."""
+    img = water(rng, img, distance_m, rng.uniform(0, 0.6))
+    if rng.random() < 0.6:
+        img = marine_snow(rng, img, log_uniform(rng, 0.05, 3.0))
+    img = haze(rng, img, rng.uniform(0, 0.4) if rng.random() < 0.5 else 0.0)
+    out = photograph(rng, img)
+    if rng.random() < 0.3:
+        out = timestamp(rng, out)
+    if rng.random() < 0.85:
+        out = jpeg(rng, out)
+    return out
 
 
 def sensor_noise(rng, img):

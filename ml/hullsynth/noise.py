@@ -73,6 +73,11 @@ def specular(height, light_dir, strength=1.0, power=20.0):
     return (c ** power).astype(np.float32)
 
 
+def log_uniform(rng, lo, hi):
+    """A draw spread evenly over orders of magnitude between lo and hi (scales, distances, densities)."""
+    return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+
+
 def jitter_color(rng, rgb, amount=0.08):
     rgb = np.asarray(rgb, np.float32)
     return np.clip(rgb * (1.0 + rng.normal(0, amount, 3)) + rng.normal(0, amount * 0.3), 0.0, 1.0)

@@ -18,8 +18,8 @@ import numpy as np
 from . import background, hard, imaging, slime
 from .canvas import Surface
 from .classes import BACKGROUND, CLEAN
-from .noise import fbm, jitter_color, smoothstep
-from .scene import light_dir, log_uniform
+from .noise import fbm, jitter_color, log_uniform, smoothstep
+from .scene import light_dir
 
 # Propeller and duct metals (linear-ish RGB 0..1): nickel-aluminium bronze, manganese bronze, steel,
 # painted steel (duct), dark weathered metal.
@@ -43,6 +43,12 @@ def _lit_metal(s, mask, base, gloss):
     s.foulable |= mask
 
 
+def _on_image(cx, cy, tilt, px, py):
+    """A point of the disc's projected plane (px along its tilted axis, py across it, already squashed)
+    in image pixels; render_propeller's u, v map pixels back the other way."""
+    return cx + px * np.cos(tilt) - py * np.sin(tilt), cy + px * np.sin(tilt) + py * np.cos(tilt)
+
+
 def _blades(s, cy, cx, radius, squash, tilt):
     """N blades from the hub: each a skewed, rounded leaf, drawn in the disc's projected plane."""
     rng = s.rng
@@ -61,7 +67,7 @@ def _blades(s, cy, cx, radius, squash, tilt):
                 half = width * np.sin(np.pi * np.clip(0.15 + 0.85 * t, 0, 1)) * (0.6 + 0.4 * t)
                 ang = a0 + skew * t + side * half
                 px, py = r * np.cos(ang), r * np.sin(ang) * squash
-                pts.append((cx + px * np.cos(tilt) - py * np.sin(tilt), cy + px * np.sin(tilt) + py * np.cos(tilt)))
+                pts.append(_on_image(cx, cy, tilt, px, py))
         cv2.fillPoly(blades, [np.array(pts, np.int32)], 1.0, cv2.LINE_AA)
     return blades > 0.5
 
@@ -74,7 +80,7 @@ def _ring_of_dots(s, cy, cx, r, squash, tilt, dot, color):
     for k in range(n):
         a = 2 * np.pi * k / n
         px, py = r * np.cos(a), r * np.sin(a) * squash
-        x, y = cx + px * np.cos(tilt) - py * np.sin(tilt), cy + px * np.sin(tilt) + py * np.cos(tilt)
+        x, y = _on_image(cx, cy, tilt, px, py)
         cv2.circle(dots, (int(x), int(y)), int(round(dot)), 1.0, -1, cv2.LINE_AA)
     s.paint(dots, color, label=CLEAN)
     s.foulable |= dots >= 0.5
@@ -138,13 +144,4 @@ def generate_propeller(seed, size=(320, 320)):
     rgb, label = s.rgb, s.label
     rgb = imaging.uneven_light(rng, rgb, rng.uniform(0.2, 0.8))
     distance = np.full((h, w), log_uniform(rng, 0.3, 3.0), np.float32)
-    rgb = imaging.water(rng, rgb, distance, rng.uniform(0, 0.6))
-    if rng.random() < 0.6:
-        rgb = imaging.marine_snow(rng, rgb, log_uniform(rng, 0.05, 3.0))
-    rgb = imaging.haze(rng, rgb, rng.uniform(0, 0.4) if rng.random() < 0.5 else 0.0)
-    out = imaging.photograph(rng, rgb)
-    if rng.random() < 0.3:
-        out = imaging.timestamp(rng, out)
-    if rng.random() < 0.85:
-        out = imaging.jpeg(rng, out)
-    return out, np.ascontiguousarray(label)
+    return imaging.through_water(rng, rgb, distance), np.ascontiguousarray(label)

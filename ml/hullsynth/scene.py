@@ -5,11 +5,7 @@ import numpy as np
 from . import background, hard, hull, imaging, niches, slime, soft
 from .canvas import Surface
 from .classes import BACKGROUND
-from .noise import blob_mask, fbm, smoothstep
-
-
-def log_uniform(rng, lo, hi):
-    return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+from .noise import blob_mask, fbm, log_uniform, smoothstep
 
 
 def light_dir(rng):
@@ -129,13 +125,4 @@ def generate(seed, size=(320, 320)):
     if rng.random() < 0.25:
         rgb = imaging.bubbles(rng, rgb, int(rng.integers(3, 40)))
     rgb = imaging.uneven_light(rng, rgb, rng.uniform(0.0, 0.7))
-    rgb = imaging.water(rng, rgb, distance, rng.uniform(0, 0.6))
-    if rng.random() < 0.6:
-        rgb = imaging.marine_snow(rng, rgb, log_uniform(rng, 0.05, 3.0))
-    rgb = imaging.haze(rng, rgb, rng.uniform(0, 0.4) if rng.random() < 0.5 else 0.0)
-    out = imaging.photograph(rng, rgb)
-    if rng.random() < 0.3:
-        out = imaging.timestamp(rng, out)
-    if rng.random() < 0.85:
-        out = imaging.jpeg(rng, out)
-    return out, label
+    return imaging.through_water(rng, rgb, distance), label
