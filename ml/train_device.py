@@ -113,7 +113,7 @@ def keep_batchnorm_statistics(model):
 class Variant:
     """One model being trained: its classes, encoder recipe, optimiser and class weights."""
 
-    def __init__(self, spec, evo_freq, device, init=None, base_from_evo=False):
+    def __init__(self, spec, evo_freq, device, init=None, base_from_evo=False, fixed_batchnorm_statistics=False):
         model_id, unfreeze, mult = spec.split(",")
         self.model_id, self.unfreeze_from, self.encoder_lr_mult = model_id, int(unfreeze), float(mult)
         self.name = f"{model_id}-u{self.unfreeze_from}-m{self.encoder_lr_mult:g}"
@@ -136,16 +136,21 @@ class Variant:
         self.weights = (weights / weights.mean()).to(device)
         self.lut = torch.from_numpy(EVO_TO_BASE.astype(np.int64)).to(device) if model_id == "base" else None
         self.frozen = None
+        self.fixed_batchnorm_statistics = fixed_batchnorm_statistics
 
     def labels(self, evo):
         return evo if self.lut is None else self.lut[evo]
 
-    def set_frozen(self, frozen, bn_statistics_fixed=False):
+    def set_frozen(self, frozen):
         if frozen != self.frozen:
-            self.model.train()
-            set_encoder_trainable(self.model, not frozen, self.unfreeze_from)
             self.frozen = frozen
-        if bn_statistics_fixed:
+            self.training_mode()
+
+    def training_mode(self):
+        """The model's modes for a training step: the encoder's frozen part, and BatchNorm if fixed."""
+        self.model.train()
+        set_encoder_trainable(self.model, not self.frozen, self.unfreeze_from)
+        if self.fixed_batchnorm_statistics:
             keep_batchnorm_statistics(self.model)
 
     def checkpoint(self, step, args):
@@ -179,9 +184,8 @@ def evaluate(variant, images, masks, device, norm, batch=32):
         for p, t in zip(pred, target):
             conf += confusion(p, t, len(names))
             errors.append(abs(fouling_coverage(p, fouling) - fouling_coverage(t, fouling)))
-    model.train(was_training)
     if was_training:
-        set_encoder_trainable(model, not variant.frozen, variant.unfreeze_from)
+        variant.training_mode()
     return summarise(conf, errors, names)
 
 
@@ -223,7 +227,8 @@ def train(a):
     init = torch.load(a.init, map_location="cpu") if a.init else None
     if init:
         log(f"variants start from {a.init} (step {next(iter(init.values()))['step']})")
-    variants = [Variant(spec, evo_freq, device, init, a.base_from_evo) for spec in a.variants]
+    variants = [Variant(spec, evo_freq, device, init, a.base_from_evo, a.fixed_batchnorm_statistics)
+                for spec in a.variants]
     norm = normaliser(device)
     snapshots = sorted(set(a.snapshots))
     metrics = []
@@ -259,7 +264,7 @@ def train(a):
         y = yb.to(device, non_blocking=True).long()
         wait += time.time() - t0
         for k, v in enumerate(variants):
-            v.set_frozen(progress < a.freeze_share, a.fixed_batchnorm_statistics)
+            v.set_frozen(progress < a.freeze_share)
             v.opt.param_groups[0]["lr"] = a.lr * dec_f
             v.opt.param_groups[1]["lr"] = a.lr * v.encoder_lr_mult * enc_f
             target = v.labels(y)

@@ -14,7 +14,7 @@ from mobile_unet import MobileUNet
 from hullsynth.drydock import generate_dry_dock
 from hullsynth.propeller import generate_propeller
 from hullsynth.scene import generate
-from train_device import AugmentedStream, Variant, _generate_one, lr_factors, main
+from train_device import AugmentedStream, Variant, _generate_one, evaluate, lr_factors, main, normaliser
 
 
 class Schedule(unittest.TestCase):
@@ -136,13 +136,19 @@ class SceneMix(unittest.TestCase):
 class FixedBatchNorm(unittest.TestCase):
     def test_training_leaves_running_statistics_alone(self):
         evo = Variant("evo,0,1", torch.ones(6), torch.device("cpu"),
-                      init={"evo-u0-m1": {"state_dict": MobileUNet(6).state_dict()}})
+                      init={"evo-u0-m1": {"state_dict": MobileUNet(6).state_dict()}}, fixed_batchnorm_statistics=True)
         before = {k: v.clone() for k, v in evo.model.state_dict().items() if "running_mean" in k}
-        evo.set_frozen(False, bn_statistics_fixed=True)
+        evo.set_frozen(False)
         self.assertTrue(any(p.requires_grad for p in evo.model.encoder.parameters()))
         evo.model(torch.randn(2, 3, 64, 64) * 3 + 1)
         after = evo.model.state_dict()
         self.assertTrue(all(torch.equal(before[k], after[k]) for k in before))
+        # A held-out evaluation in between puts the model back in the same modes.
+        rng = np.random.default_rng(0)
+        evaluate(evo, rng.integers(0, 256, (2, 64, 64, 3), dtype=np.uint8), rng.integers(0, 6, (2, 64, 64), dtype=np.uint8),
+                 torch.device("cpu"), normaliser(torch.device("cpu")))
+        evo.model(torch.randn(2, 3, 64, 64) * 3 + 1)
+        self.assertTrue(all(torch.equal(before[k], evo.model.state_dict()[k]) for k in before))
         evo.model.train()   # the control: in plain training mode the same kind of batch moves them
         evo.model(torch.randn(2, 3, 64, 64) * 3 + 1)
         self.assertFalse(all(torch.equal(before[k], evo.model.state_dict()[k]) for k in before))
