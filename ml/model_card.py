@@ -270,33 +270,32 @@ def mobile_time_text(runs, own_s, name, inherited):
             "varied from about 1 to 29 images per second with the other work).")
 
 
-def dry_dock_text(runs):
-    """The dry-dock scenes, for models whose runs mixed them in."""
-    shares = sorted({run["dry_dock_share"] for run in runs if run.get("dry_dock_share")})
+def scene_mix_text(runs, share_key, name, module, description):
+    """A paragraph on a kind of scene some runs mixed into their images (`share_key` in their
+    records), with the shares they used; empty when no run did."""
+    shares = sorted({run[share_key] for run in runs if run.get(share_key)})
     if not shares:
         return ""
     return textwrap.fill(
-        "Dry-dock scenes (`hullsynth/drydock.py`, "
-        f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs that mixed them in): a hull out of the water, mostly "
-        "cleaned, its antifouling flaked down to white, yellow, grey or blue-grey undercoats and primer, with "
-        "dark marks and wipe streaks, all labelled Clean Structure; dock floor, keel blocks or sky beyond it "
-        "as Background; daylight, no water effects. The held-out set stays underwater only.", width=102,
-        break_on_hyphens=False) + "\n"
+        f"{name} (`hullsynth/{module}`, {' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs "
+        f"that mixed them in): {description}", width=102, break_on_hyphens=False) + "\n"
+
+
+def dry_dock_text(runs):
+    return scene_mix_text(
+        runs, "dry_dock_share", "Dry-dock scenes", "drydock.py",
+        "a hull out of the water, mostly cleaned, its antifouling flaked down to white, yellow, grey or blue-grey "
+        "undercoats and primer, with dark marks and wipe streaks, all labelled Clean Structure; dock floor, keel "
+        "blocks or sky beyond it as Background; daylight, no water effects. The held-out set stays underwater only.")
 
 
 def propeller_text(runs):
-    """The propeller scenes, for models whose runs mixed them in (after the dry-dock text)."""
-    shares = sorted({run["propeller_share"] for run in runs if run.get("propeller_share")})
-    if not shares:
-        return ""
-    return textwrap.fill(
-        "Propeller and thruster scenes (`hullsynth/propeller.py`, "
-        f"{' and '.join(f'{v * 100:.0f} %' for v in shares)} of the images of the runs that mixed them in): lit "
-        "bronze or steel blades, a hub with bolt heads and a rust-brown ring, often a duct with bolt holes, all "
+    return scene_mix_text(
+        runs, "propeller_share", "Propeller and thruster scenes", "propeller.py",
+        "lit bronze or steel blades, a hub with bolt heads and a rust-brown ring, often a duct with bolt holes, all "
         "Clean Structure, against water (Background); some carry a film, and some hubs and duct rims a crust, "
-        "barnacles or mixed hard growth (Hard Fouling). The dry-dock scenes of the same runs also have "
-        "saturated yellow and black undercoats, pitting and chalky paint.", width=102,
-        break_on_hyphens=False) + "\n"
+        "barnacles or mixed hard growth (Hard Fouling). The dry-dock scenes of the same runs also have saturated "
+        "yellow and black undercoats, pitting and chalky paint.")
 
 
 def training_set_text(runs):
