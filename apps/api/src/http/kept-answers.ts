@@ -4,6 +4,8 @@ interface Kept<T> {
   answer: Promise<T | undefined>;
   /** Counted once settled; 0 while being made or when nothing was kept. */
   bytes: number;
+  /** Drops the answer once nobody has asked for it for the idle time; set once it is kept. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -11,7 +13,9 @@ interface Kept<T> {
  * its ETag): asking for a new version drops the old one, which no request can be answered with any
  * more. Requests that ask while a version is being made share that one making instead of each
  * starting their own: 50 clients polling a list that has just changed cost one build, not fifty.
- * Settled answers are held up to `maxBytes` in all, the least recently used dropped first.
+ * Settled answers are held up to `maxBytes` in all, the least recently used dropped first, and, with
+ * `idleMs`, dropped once nobody has asked for them for that long: the memory serves clients that
+ * poll, not a project somebody looked at once.
  */
 export class KeptAnswers<T> {
   private readonly entries = new Map<string, Kept<T>>();
@@ -20,6 +24,7 @@ export class KeptAnswers<T> {
   constructor(
     private readonly maxBytes: number,
     private readonly sizeOf: (answer: T) => number,
+    private readonly idleMs?: number,
   ) {}
 
   /**
@@ -30,13 +35,14 @@ export class KeptAnswers<T> {
    */
   get(key: string, version: string, make: () => Promise<T | undefined>): Promise<T | undefined> {
     const kept = this.entries.get(key);
-    if (kept) this.remove(key, kept);
     if (kept?.version === version) {
       // Put back as the most recently used.
+      this.entries.delete(key);
       this.entries.set(key, kept);
-      this.bytes += kept.bytes;
+      kept.idleTimer?.refresh();
       return kept.answer;
     }
+    if (kept) this.drop(key, kept);
     const entry: Kept<T> = { version, answer: make(), bytes: 0 };
     this.entries.set(key, entry);
     entry.answer.then(
@@ -44,6 +50,11 @@ export class KeptAnswers<T> {
         if (answer === undefined || this.entries.get(key) !== entry) return;
         entry.bytes = this.sizeOf(answer);
         this.bytes += entry.bytes;
+        if (this.idleMs !== undefined) {
+          entry.idleTimer = setTimeout(() => this.drop(key, entry), this.idleMs);
+          // A kept answer is no reason to keep the process running.
+          entry.idleTimer.unref();
+        }
         this.trim();
       },
       () => {
@@ -57,16 +68,18 @@ export class KeptAnswers<T> {
     return this.bytes;
   }
 
-  private remove(key: string, entry: Kept<T>): void {
+  private drop(key: string, entry: Kept<T>): void {
+    if (this.entries.get(key) !== entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    clearTimeout(entry.idleTimer);
   }
 
   private trim(): void {
     for (const [key, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       // Answers still being made hold no counted bytes: dropping them frees nothing.
-      if (entry.bytes > 0) this.remove(key, entry);
+      if (entry.bytes > 0) this.drop(key, entry);
     }
   }
 }

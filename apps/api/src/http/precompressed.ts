@@ -11,65 +11,91 @@ export const PRECOMPRESSED_ROUTE: RouteOptions = { compress: false };
 /** Below this an answer goes uncoded, as @fastify/compress's threshold has it for other answers. */
 const THRESHOLD_BYTES = 1024;
 
+/** A JSON answer with the codings made for it (see CodingEffort). */
 export interface Precompressed {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
 }
+
+export type Coding = 'br' | 'gzip';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** How hard the codings are made. */
+/** Which codings are made, and how hard: brotli is left out where `brotliQuality` is. */
 export interface CodingEffort {
-  brotliQuality: number;
+  brotliQuality?: number;
   gzipLevel: number;
 }
 
-/** Small JSON (lists of rows): the smallest codings, which cost little at their size. */
+/** Small JSON (lists of rows): both codings, the smallest, which cost little at their size. */
 export const JSON_EFFORT: CodingEffort = { brotliQuality: 9, gzipLevel: 9 };
 
 /**
  * JSON that is mostly base64 of JPEGs (megabytes of it): the gain is Huffman coding of base64's 64
  * letters, which every level gets. On thumbnails of 60 distinct real photos brotli 5 and 9 both gave
- * 73.4 % (gzip 6 and 9: 73.8 %), but brotli 9 took about 5 s per 25 MB against 0.9 s.
+ * 73.4 % (gzip 6 and 9: 73.8 %), but brotli 9 took about 5 s per 25 MB against 0.9 s. On the
+ * bench's noisier photos brotli 5 sends 7 % less than gzip 6 (8.6 against 9.3 MB at 500 images).
  */
 export const BASE64_EFFORT: CodingEffort = { brotliQuality: 5, gzipLevel: 6 };
 
+/** The same without the brotli copy, for answers too large to keep two codings of (see its users). */
+export const BASE64_GZIP_ONLY: CodingEffort = { gzipLevel: BASE64_EFFORT.gzipLevel };
+
 /**
- * A JSON answer with its brotli and gzip codings, made once (on libuv's threads, off the event loop)
- * to be sent many times: coded per request, 50 clients each cost the server a fresh brotli encoder
- * and the answer's compression every time (bench:api).
+ * A JSON answer with its codings, made once (on libuv's threads, off the event loop) to be sent
+ * many times: coded per request, 50 clients each cost the server a fresh encoder and the answer's
+ * compression every time (bench:api).
  */
 export async function precompress(identity: Buffer, effort = JSON_EFFORT): Promise<Precompressed> {
   const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
+    effort.brotliQuality === undefined
+      ? undefined
+      : brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
     gzip(identity, { level: effort.gzipLevel }),
   ]);
-  return { identity, br, gzip: gz };
+  return br ? { identity, br, gzip: gz } : { identity, gzip: gz };
+}
+
+/** The codings an answer carries, in the order preferred on a tie (brotli first, as @fastify/compress). */
+export function codingsOf(answer: Precompressed): Coding[] {
+  return (['br', 'gzip'] as const).filter((coding) => answer[coding] !== undefined);
+}
+
+/** What an answer holds in memory, all its codings together. */
+export function precompressedBytes(answer: Precompressed): number {
+  return answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
 }
 
 /**
- * The coding to send, negotiated as @fastify/compress negotiates the other answers (the same
- * library): the highest q of brotli and gzip, brotli on a tie; none where neither is accepted.
- * Content-coding names are case-insensitive (RFC 9110 §8.4.1); the library compares them as sent.
+ * The coding to send of those `available`, negotiated as @fastify/compress negotiates the other
+ * answers (the same library): the highest q, the first available on a tie (brotli); none where
+ * none is accepted. Content-coding names are case-insensitive (RFC 9110 §8.4.1); the library
+ * compares them as sent.
  */
-export function chooseCoding(acceptEncoding: string | undefined): keyof Precompressed {
-  return (
-    (negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip']) as 'br' | 'gzip' | null) ?? 'identity'
-  );
+export function chooseCoding(
+  acceptEncoding: string | undefined,
+  available: readonly Coding[] = ['br', 'gzip'],
+): Coding | 'identity' {
+  return (negotiate((acceptEncoding ?? '').toLowerCase(), [...available]) as Coding | null) ?? 'identity';
 }
 
 /** Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does. */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed): void {
   const coding =
-    body.identity.length < THRESHOLD_BYTES ? 'identity' : chooseCoding(request.headers['accept-encoding']);
+    body.identity.length < THRESHOLD_BYTES
+      ? 'identity'
+      : chooseCoding(request.headers['accept-encoding'], codingsOf(body));
   reply.header('vary', 'accept-encoding');
   if (coding !== 'identity') reply.header('content-encoding', coding);
-  void reply.code(200).type(JSON_CONTENT_TYPE).send(body[coding]);
+  void reply
+    .code(200)
+    .type(JSON_CONTENT_TYPE)
+    .send(body[coding] ?? body.identity);
 }

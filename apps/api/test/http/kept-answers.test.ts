@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeFullThumbnailList } from '../../src/features/images/full-thumbnail-list.js';
 import { KeptAnswers } from '../../src/http/kept-answers.js';
 
@@ -72,17 +72,68 @@ describe('KeptAnswers', () => {
     await expect(failed).rejects.toThrow('disk gone');
     expect(await kept.get('p', 'v2', () => Promise.resolve('fine'))).toBe('fine');
   });
+
+  describe('with an idle time', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('drops an answer nobody asked for within it, and keeps one that is asked for', async () => {
+      vi.useFakeTimers();
+      const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);
+      await kept.get('polled', 'v', () => Promise.resolve('poll'));
+      await kept.get('idle', 'v', () => Promise.resolve('idle'));
+      expect(kept.heldBytes).toBe(8);
+      for (let second = 0; second < 50; second += 10) {
+        vi.advanceTimersByTime(10_000);
+        expect(await kept.get('polled', 'v', () => Promise.resolve('made again'))).toBe('poll');
+      }
+      expect(kept.heldBytes).toBe(4);
+      expect(await kept.get('idle', 'v', () => Promise.resolve('made again'))).toBe('made again');
+      vi.advanceTimersByTime(30_000);
+      expect(kept.heldBytes).toBe(0);
+    });
+
+    it('does not drop an answer still being made, and counts the idle time from when it is made', async () => {
+      vi.useFakeTimers();
+      const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);
+      const build = pending<string>();
+      const asked = kept.get('p', 'v', build.make);
+      vi.advanceTimersByTime(40_000);
+      build.settle('list');
+      expect(await asked).toBe('list');
+      vi.advanceTimersByTime(20_000);
+      expect(await kept.get('p', 'v', build.make)).toBe('list');
+      expect(build.calls()).toBe(1);
+    });
+  });
 });
 
 describe('makeFullThumbnailList', () => {
+  const bounds = { maxJsonBytes: 100_000, maxBrotliJsonBytes: 10_000 };
+
   it('joins the streamed JSON and codes it with brotli and gzip', async () => {
     const parts = ['[{"id":1,', '"base64_thumbnail":"', 'QUJD'.repeat(500), '"}]'];
-    const list = await makeFullThumbnailList(Readable.from(parts.map((part) => Buffer.from(part))), 1);
+    const list = await makeFullThumbnailList(
+      Readable.from(parts.map((part) => Buffer.from(part))),
+      1,
+      bounds,
+    );
     const json = parts.join('');
     expect(list?.total).toBe(1);
     expect(list?.answer.identity.toString()).toBe(json);
-    expect(brotliDecompressSync(list!.answer.br).toString()).toBe(json);
-    expect(gunzipSync(list!.answer.gzip).toString()).toBe(json);
+    expect(brotliDecompressSync(list!.answer.br!).toString()).toBe(json);
+    expect(gunzipSync(list!.answer.gzip!).toString()).toBe(json);
+  });
+
+  it('codes JSON over the brotli bound with gzip alone, to hold one copy less', async () => {
+    const parts = ['[{"id":1,', '"base64_thumbnail":"', 'QUJD'.repeat(5000), '"}]'];
+    const list = await makeFullThumbnailList(
+      Readable.from(parts.map((part) => Buffer.from(part))),
+      1,
+      bounds,
+    );
+    expect(list?.answer.identity.length).toBeGreaterThan(bounds.maxBrotliJsonBytes);
+    expect(list?.answer.br).toBeUndefined();
+    expect(gunzipSync(list!.answer.gzip!).toString()).toBe(parts.join(''));
   });
 
   it('keeps nothing of JSON larger than the bound, and stops reading it', async () => {
@@ -95,7 +146,9 @@ describe('makeFullThumbnailList', () => {
         }
       })(),
     );
-    expect(await makeFullThumbnailList(json, 100, 5000)).toBeUndefined();
+    expect(
+      await makeFullThumbnailList(json, 100, { maxJsonBytes: 5000, maxBrotliJsonBytes: 5000 }),
+    ).toBeUndefined();
     expect(read).toBeLessThan(100);
     expect(json.destroyed).toBe(true);
   });

@@ -1,5 +1,12 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseCoding } from '../../src/http/precompressed.js';
+import {
+  BASE64_GZIP_ONLY,
+  JSON_EFFORT,
+  chooseCoding,
+  codingsOf,
+  precompress,
+} from '../../src/http/precompressed.js';
 
 describe('choosing the coding of a precompressed answer', () => {
   it('prefers brotli, then gzip, as Accept-Encoding allows, and sends none when neither is allowed', () => {
@@ -14,5 +21,28 @@ describe('choosing the coding of a precompressed answer', () => {
     expect(chooseCoding('')).toBe('identity');
     // The client's preference counts: gzip preferred to brotli gets gzip.
     expect(chooseCoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+  });
+
+  it('chooses only among the codings an answer carries', () => {
+    expect(chooseCoding('gzip, deflate, br', ['gzip'])).toBe('gzip');
+    expect(chooseCoding('*', ['gzip'])).toBe('gzip');
+    expect(chooseCoding('br', ['gzip'])).toBe('identity');
+    expect(chooseCoding('br;q=1, gzip;q=0.1', ['gzip'])).toBe('gzip');
+  });
+});
+
+describe('making the codings of an answer', () => {
+  const json = Buffer.from(
+    JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, name: `hull-${id}.jpg` }))),
+  );
+
+  it('makes brotli and gzip, or gzip alone when brotli is left out', async () => {
+    const rows = await precompress(json, JSON_EFFORT);
+    expect(codingsOf(rows)).toEqual(['br', 'gzip']);
+    const base64 = await precompress(json, BASE64_GZIP_ONLY);
+    expect(codingsOf(base64)).toEqual(['gzip']);
+    expect(base64.br).toBeUndefined();
+    expect(gunzipSync(base64.gzip!).equals(json)).toBe(true);
+    expect(base64.gzip!.length).toBeLessThan(json.length);
   });
 });

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { BASE64_EFFORT, type Precompressed, precompress } from '../../http/precompressed.js';
+import {
+  BASE64_EFFORT,
+  BASE64_GZIP_ONLY,
+  type Precompressed,
+  precompress,
+  precompressedBytes,
+} from '../../http/precompressed.js';
 
 /** The spec client's whole thumbnail list at one version, as JSON and in its codings. */
 export interface FullThumbnailList {
@@ -9,43 +15,62 @@ export interface FullThumbnailList {
 }
 
 /**
- * Lists (all three codings together) held per process. A 500-image project of the bench's
- * photo-sized thumbnails is about 31 MB (13 MB of JSON, 9 MB each coded), so a couple of projects
- * being polled fit beside the 64 MB of single thumbnails, within the 600 MB issue 21 allows.
+ * Lists (all their codings together) held per process. A 500-image project of the bench's
+ * photo-sized thumbnails is about 31 MB (13 MB of JSON, 9 MB each in brotli and gzip), so a couple
+ * of projects being polled fit beside the 64 MB of single thumbnails, within the 600 MB issue 21
+ * allows; one of 2,000 images (52 MB of JSON, 90 MB with its gzip) fits alone.
  */
 export const FULL_LIST_CACHE_BYTES = 96 * 1024 * 1024;
 
+/** How large a list's JSON may be for it to be kept, and to be kept with a brotli copy too. */
+export interface FullListBounds {
+  maxJsonBytes: number;
+  maxBrotliJsonBytes: number;
+}
+
+export const FULL_LIST_BOUNDS: FullListBounds = {
+  // With its gzip (about 0.74 of it for base64) the largest list fits the cache. A larger one is
+  // streamed per request, uncoded, as pages are: kept, a request costs sending one buffer (about
+  // 0.22 ms of CPU per MB in bench:api); streamed, re-reading and re-joining every thumbnail cost
+  // 80 ms per 52 MB list.
+  maxJsonBytes: Math.floor(FULL_LIST_CACHE_BYTES / 1.8),
+  // Brotli sends 7 % less than gzip on the bench's photos (0.4 % on real ones) but is another copy
+  // of about 0.7 of the JSON: made up to a quarter of the cache of JSON (60 % with both codings).
+  maxBrotliJsonBytes: Math.floor(FULL_LIST_CACHE_BYTES / 4),
+};
+
 /**
- * The largest JSON kept: with its two codings (about 0.7 of it each) it fits the cache. A larger
- * list is streamed per request, uncoded, as pages are.
+ * A kept list nobody has asked for in this long is dropped. Clients following a run poll every few
+ * seconds and keep it; at 2,000 images a list holds 90 MB that a project looked at once should not.
  */
-export const FULL_LIST_MAX_JSON_BYTES = Math.floor(FULL_LIST_CACHE_BYTES / 2.5);
+export const FULL_LIST_IDLE_MS = 30_000;
 
 /**
  * Reads the list's JSON once from `json` (the stream a request would be sent) and codes it off the
- * event loop. Undefined when the JSON is larger than `maxJsonBytes`: not worth keeping.
+ * event loop. Undefined when the JSON is larger than `bounds.maxJsonBytes`: not worth keeping.
  * Kept, a request costs sending one buffer: streamed, each of 50 clients re-read and re-joined 500
  * thumbnails (18–20 ms of CPU per request in bench:api) and none could be sent compressed.
  */
 export async function makeFullThumbnailList(
   json: Readable,
   total: number,
-  maxJsonBytes = FULL_LIST_MAX_JSON_BYTES,
+  bounds = FULL_LIST_BOUNDS,
 ): Promise<FullThumbnailList | undefined> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of json as AsyncIterable<Buffer>) {
     bytes += chunk.length;
-    if (bytes > maxJsonBytes) {
+    if (bytes > bounds.maxJsonBytes) {
       json.destroy();
       return undefined;
     }
     chunks.push(chunk);
   }
-  return { answer: await precompress(Buffer.concat(chunks, bytes), BASE64_EFFORT), total };
+  const effort = bytes <= bounds.maxBrotliJsonBytes ? BASE64_EFFORT : BASE64_GZIP_ONLY;
+  return { answer: await precompress(Buffer.concat(chunks, bytes), effort), total };
 }
 
 /** What a kept list holds in memory. */
 export function fullListBytes(list: FullThumbnailList): number {
-  return list.answer.identity.length + list.answer.br.length + list.answer.gzip.length;
+  return precompressedBytes(list.answer);
 }

@@ -27,6 +27,7 @@ import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
 import {
   FULL_LIST_CACHE_BYTES,
+  FULL_LIST_IDLE_MS,
   type FullThumbnailList,
   fullListBytes,
   makeFullThumbnailList,
@@ -73,7 +74,11 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
   const thumbnailCache = new Base64Cache(THUMBNAIL_CACHE_BYTES);
   const detailsCache = new Base64Cache(DETAILS_CACHE_BYTES);
-  const fullLists = new KeptAnswers<FullThumbnailList>(FULL_LIST_CACHE_BYTES, fullListBytes);
+  const fullLists = new KeptAnswers<FullThumbnailList>(
+    FULL_LIST_CACHE_BYTES,
+    fullListBytes,
+    FULL_LIST_IDLE_MS,
+  );
 
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
   async function stageUpload(request: FastifyRequest) {
@@ -221,8 +226,10 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       })),
     }));
     const answer = await precompress(Buffer.from(JSON.stringify(list)));
-    for (const coding of ['identity', 'br', 'gzip'] as const)
-      detailsCache.set(`${name}/${coding}`, answer[coding]);
+    for (const coding of ['identity', 'br', 'gzip'] as const) {
+      const bytes = answer[coding];
+      if (bytes) detailsCache.set(`${name}/${coding}`, bytes);
+    }
     return answer;
   }
 
