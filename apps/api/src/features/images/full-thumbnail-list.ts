@@ -34,7 +34,7 @@ export const FULL_LIST_BOUNDS: FullListBounds = {
   // 0.22 ms of CPU per MB in bench:api); streamed, re-reading and re-joining every thumbnail cost
   // 80 ms per 52 MB list.
   maxJsonBytes: Math.floor(FULL_LIST_CACHE_BYTES / 1.8),
-  // Brotli sends 7 % less than gzip on the bench's photos (0.4 % on real ones) but is another copy
+  // Brotli sends 7 % less than gzip on the bench's photos (0.4 points on real ones) but is another copy
   // of about 0.7 of the JSON: made up to a quarter of the cache of JSON (60 % with both codings).
   maxBrotliJsonBytes: Math.floor(FULL_LIST_CACHE_BYTES / 4),
 };
