@@ -84,7 +84,7 @@ async function startThroughNpm() {
   );
   processes = descendantsOf(npm.pid!);
   // The server itself, not a shell around it, is what must go.
-  expect(processes.map(commandOf)).toContain('node apps/api/dist/main.js');
+  expect(processes.map(commandOf)).toContain('node --heap-growing-percent=50 apps/api/dist/main.js');
   return { npm, processes, url: listening[0]!, exited, output: () => output };
 }
 

@@ -23,6 +23,9 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
+/** The V8 options `npm run serve` starts the server with (package.json), so the bench measures the same. */
+const SERVE_NODE_ARGS = ['--heap-growing-percent=50'];
+
 export async function builtServer(extraEnv: Record<string, string> = {}): Promise<BuiltServer> {
   const serverEntry = path.join(repositoryRoot, 'apps/api/dist/main.js');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-server-'));
@@ -54,7 +57,7 @@ export async function builtServer(extraEnv: Record<string, string> = {}): Promis
       // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under a bench
       // (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written when it exits.
       const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const started = spawn(process.execPath, [...nodeArgs, serverEntry], {
+      const started = spawn(process.execPath, [...SERVE_NODE_ARGS, ...nodeArgs, serverEntry], {
         cwd: repositoryRoot,
         env,
         stdio: 'inherit',
