@@ -11,11 +11,11 @@ export const PRECOMPRESSED_ROUTE: RouteOptions = { compress: false };
 /** Below this an answer goes uncoded, as @fastify/compress's threshold has it for other answers. */
 const THRESHOLD_BYTES = 1024;
 
-/** A JSON answer with the codings made for it (see CodingEffort). */
+/** A JSON answer with its gzip coding and, where it was made (see CodingEffort), its brotli one. */
 export interface Precompressed {
   identity: Buffer;
+  gzip: Buffer;
   br?: Buffer;
-  gzip?: Buffer;
 }
 
 export type Coding = 'br' | 'gzip';
@@ -70,7 +70,7 @@ export function codingsOf(answer: Precompressed): Coding[] {
 
 /** What an answer holds in memory, all its codings together. */
 export function precompressedBytes(answer: Precompressed): number {
-  return answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
+  return answer.identity.length + answer.gzip.length + (answer.br?.length ?? 0);
 }
 
 /**
@@ -86,16 +86,21 @@ export function chooseCoding(
   return (negotiate((acceptEncoding ?? '').toLowerCase(), [...available]) as Coding | null) ?? 'identity';
 }
 
-/** Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does. */
+/**
+ * Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does.
+ * Vary is added to, not replaced: CORS may already vary the answer by Origin.
+ */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed): void {
   const coding =
     body.identity.length < THRESHOLD_BYTES
       ? 'identity'
       : chooseCoding(request.headers['accept-encoding'], codingsOf(body));
-  reply.header('vary', 'accept-encoding');
-  if (coding !== 'identity') reply.header('content-encoding', coding);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const coded = coding === 'identity' ? undefined : body[coding];
+  if (coding !== 'identity' && coded) reply.header('content-encoding', coding);
   void reply
     .code(200)
     .type(JSON_CONTENT_TYPE)
-    .send(body[coding] ?? body.identity);
+    .send(coded ?? body.identity);
 }

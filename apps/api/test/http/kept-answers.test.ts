@@ -92,6 +92,17 @@ describe('KeptAnswers', () => {
       expect(kept.heldBytes).toBe(0);
     });
 
+    it('never lets the idle time of a replaced version drop the version after it', async () => {
+      vi.useFakeTimers();
+      const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);
+      await kept.get('p', 'v1', () => Promise.resolve('old'));
+      vi.advanceTimersByTime(20_000);
+      await kept.get('p', 'v2', () => Promise.resolve('newer'));
+      vi.advanceTimersByTime(15_000); // v1's timer would have fired at 30 s
+      expect(kept.heldBytes).toBe(5);
+      expect(await kept.get('p', 'v2', () => Promise.resolve('made again'))).toBe('newer');
+    });
+
     it('does not drop an answer still being made, and counts the idle time from when it is made', async () => {
       vi.useFakeTimers();
       const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);

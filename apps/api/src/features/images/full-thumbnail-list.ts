@@ -40,8 +40,10 @@ export const FULL_LIST_BOUNDS: FullListBounds = {
 };
 
 /**
- * A kept list nobody has asked for in this long is dropped. Clients following a run poll every few
- * seconds and keep it; at 2,000 images a list holds 90 MB that a project looked at once should not.
+ * A kept list nobody has been sent in this long is dropped: at 2,000 images it holds 90 MB that a
+ * project looked at once should not. Clients that poll without a tag keep it; clients that
+ * revalidate get 304s, which send nothing from it, so it goes until the list changes (a new version
+ * is built then anyway) or somebody asks without a tag.
  */
 export const FULL_LIST_IDLE_MS = 30_000;
 

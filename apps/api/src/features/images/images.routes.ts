@@ -228,6 +228,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     const answer = await precompress(Buffer.from(JSON.stringify(list)));
     for (const coding of ['identity', 'br', 'gzip'] as const) {
       const bytes = answer[coding];
+      // Brotli is always made here (JSON_EFFORT); the check is for the type.
       if (bytes) detailsCache.set(`${name}/${coding}`, bytes);
     }
     return answer;

@@ -1,5 +1,6 @@
-// The spec client's full thumbnail list (no parameters) is kept per version with its brotli and gzip
-// codings (issue 21): coded when asked for, the same content as uncoded, and never a stale version.
+// The spec client's full thumbnail list (no parameters) is kept per version with its codings (brotli
+// and gzip; gzip alone over 24 MiB of JSON, kept-answers.test.ts) (issue 21): coded when asked for,
+// the same content as uncoded, and never a stale version.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ImageThumbnailList } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,11 @@ let t: TestApp;
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_FILES: '10', WORKER_ENABLED: 'false' });
+  t = await createTestApp({
+    UPLOAD_MAX_FILES: '10',
+    WORKER_ENABLED: 'false',
+    CORS_ORIGINS: 'https://app.hullscope.example',
+  });
   owner = await signUp(t.app, t.config.mail.outboxDir);
 });
 afterAll(() => t.close());
@@ -62,6 +67,16 @@ describe('GET /api/projects/{id}/thumbnails/ without parameters, coded', () => {
     const gzipped = await fullList(projectId, { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+
+    // Asked across origins, the answer varies by both: a cache must not hand one origin's CORS
+    // headers, or one client's coding, to another.
+    const crossOrigin = await fullList(projectId, {
+      'accept-encoding': 'gzip',
+      origin: 'https://app.hullscope.example',
+    });
+    expect(crossOrigin.headers['access-control-allow-origin']).toBe('https://app.hullscope.example');
+    expect(crossOrigin.headers.vary).toMatch(/origin/i);
+    expect(crossOrigin.headers.vary).toMatch(/accept-encoding/i);
 
     const refused = await fullList(projectId, { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(refused.headers['content-encoding']).toBeUndefined();
