@@ -98,7 +98,7 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const coded = coding === 'identity' ? undefined : body[coding];
-  if (coding !== 'identity' && coded) reply.header('content-encoding', coding);
+  if (coded) reply.header('content-encoding', coding);
   void reply
     .code(200)
     .type(JSON_CONTENT_TYPE)
