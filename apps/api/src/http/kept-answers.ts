@@ -4,7 +4,7 @@ interface Kept<T> {
   answer: Promise<T | undefined>;
   /** Counted once settled; 0 while being made or when nothing was kept. */
   bytes: number;
-  /** Drops the answer once nobody has asked for it for the idle time; set once it is kept. */
+  /** Drops the answer once nobody has asked for it for the idle time; set once it is settled. */
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -47,9 +47,12 @@ export class KeptAnswers<T> {
     this.entries.set(key, entry);
     entry.answer.then(
       (answer) => {
-        if (answer === undefined || this.entries.get(key) !== entry) return;
-        entry.bytes = this.sizeOf(answer);
-        this.bytes += entry.bytes;
+        if (this.entries.get(key) !== entry) return;
+        // "Not worth keeping" holds no bytes but still goes after the idle time, as answers do.
+        if (answer !== undefined) {
+          entry.bytes = this.sizeOf(answer);
+          this.bytes += entry.bytes;
+        }
         if (this.idleMs !== undefined) {
           entry.idleTimer = setTimeout(() => this.drop(key, entry), this.idleMs);
           // A kept answer is no reason to keep the process running.
@@ -62,6 +65,16 @@ export class KeptAnswers<T> {
       },
     );
     return entry.answer;
+  }
+
+  /** Drops every answer and its idle timer (the app closing); answers being made are forgotten. */
+  clear(): void {
+    for (const [key, entry] of this.entries) this.drop(key, entry);
+  }
+
+  /** Keys held, kept or being made or remembered as not worth keeping. */
+  get size(): number {
+    return this.entries.size;
   }
 
   get heldBytes(): number {

@@ -4,6 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_CONTENT_TYPE } from './base64-answers.js';
 import type { RouteOptions } from './router.js';
+import { varyOn } from './vary.js';
 
 /** Answers this route codes itself: @fastify/compress leaves them alone. */
 export const PRECOMPRESSED_ROUTE: RouteOptions = { compress: false };
@@ -86,17 +87,13 @@ export function chooseCoding(
   return (negotiate((acceptEncoding ?? '').toLowerCase(), [...available]) as Coding | null) ?? 'identity';
 }
 
-/**
- * Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does.
- * Vary is added to, not replaced: CORS may already vary the answer by Origin.
- */
+/** Sends the coding the request accepts, with Content-Encoding and Vary as a compressing server does. */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed): void {
   const coding =
     body.identity.length < THRESHOLD_BYTES
       ? 'identity'
       : chooseCoding(request.headers['accept-encoding'], codingsOf(body));
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  varyOn(reply, 'accept-encoding');
   const coded = coding === 'identity' ? undefined : body[coding];
   if (coded) reply.header('content-encoding', coding);
   void reply

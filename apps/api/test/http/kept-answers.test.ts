@@ -92,6 +92,30 @@ describe('KeptAnswers', () => {
       expect(kept.heldBytes).toBe(0);
     });
 
+    it('also forgets an answer not kept (undefined) after the idle time', async () => {
+      vi.useFakeTimers();
+      const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);
+      const tooLarge = pending<string>();
+      const first = kept.get('p', 'v', tooLarge.make);
+      tooLarge.settle(undefined);
+      expect(await first).toBeUndefined();
+      expect(kept.size).toBe(1);
+      vi.advanceTimersByTime(30_000);
+      expect(kept.size).toBe(0);
+    });
+
+    it('drops everything, timers included, when cleared', async () => {
+      vi.useFakeTimers();
+      const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);
+      await kept.get('a', 'v', () => Promise.resolve('aaaa'));
+      await kept.get('b', 'v', () => Promise.resolve('bbbb'));
+      kept.clear();
+      expect(kept.size).toBe(0);
+      expect(kept.heldBytes).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(await kept.get('a', 'v', () => Promise.resolve('made again'))).toBe('made again');
+    });
+
     it('never lets the idle time of a replaced version drop the version after it', async () => {
       vi.useFakeTimers();
       const kept = new KeptAnswers<string>(100, (answer) => answer.length, 30_000);

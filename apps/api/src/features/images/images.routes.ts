@@ -79,6 +79,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     fullListBytes,
     FULL_LIST_IDLE_MS,
   );
+  // Their idle timers are unref'd, but would keep up to FULL_LIST_CACHE_BYTES reachable after close.
+  app.addHook('onClose', async () => fullLists.clear());
 
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
   async function stageUpload(request: FastifyRequest) {
@@ -185,7 +187,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         query.limit ?? '',
         ...projectContentVersion(project, 'images'),
       ]);
-      if (notModified(request, reply, etag)) return REPLY_SENT;
+      if (notModified(request, reply, etag, 'accept-encoding')) return REPLY_SENT;
       // The spec client's list (no parameters) is kept per version with its codings; pages, a few
       // dozen thumbnails each, are read per request and sent uncoded (base64-answers.ts).
       if (query.offset === undefined && query.limit === undefined) {
@@ -246,7 +248,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         ...projectContentVersion(project, 'images', 'predictions'),
         config.confidence.lowBelow,
       ]);
-      if (notModified(request, reply, etag)) return REPLY_SENT;
+      if (notModified(request, reply, etag, 'accept-encoding')) return REPLY_SENT;
       sendPrecompressed(request, reply, await imageDetailsAnswer(user.id, params.id, etag));
       return REPLY_SENT;
     },

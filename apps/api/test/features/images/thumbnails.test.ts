@@ -120,6 +120,8 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
+    // As the 200 does (RFC 9110 §15.4.5): a cache keeps its copy keyed by the coding it holds.
+    expect(again.headers.vary).toMatch(/accept-encoding/i);
     // Several tags, and the strong form of a weak one, match as RFC 9110's weak comparison says.
     const listed = await thumbnails(projectId, '', { 'if-none-match': `W/"other", ${etag.slice(2)}` });
     expect(listed.statusCode).toBe(304);
