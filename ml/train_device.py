@@ -48,25 +48,28 @@ TEST_FIRST_SEED = 1_000_000
 
 
 def _generate_one(job):
-    seed, size, dry_dock_share, propeller_share = job
+    seed, size, dry_dock_share, propeller_share, turf_share = job
     cv2.setNumThreads(1)
-    draw = np.random.default_rng([seed, 7]).random() if dry_dock_share or propeller_share else 1.0
+    draw = np.random.default_rng([seed, 7]).random() if dry_dock_share or propeller_share or turf_share else 1.0
     if draw < dry_dock_share:
         return generate_dry_dock(seed, size)
     if draw < dry_dock_share + propeller_share:
         return generate_propeller(seed, size)
-    return generate(seed, size)
+    return generate(seed, size, turf=draw < dry_dock_share + propeller_share + turf_share)
 
 
-def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_share=0.0, propeller_share=0.0):
+def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_share=0.0, propeller_share=0.0,
+                       turf_share=0.0):
     """Samples first_seed.. in order until `count` or `seconds`: (N,H,W,3) uint8 RGB, (N,H,W) Evo labels.
     A seed's own draw makes it a dry-dock scene (hullsynth/drydock.py) with probability `dry_dock_share`,
-    a propeller scene (hullsynth/propeller.py) with probability `propeller_share`, else an underwater hull."""
+    a propeller scene (hullsynth/propeller.py) with probability `propeller_share`, an underwater hull
+    whose heavy mats are algal turf (hullsynth/slime.py) with probability `turf_share`, else an
+    underwater hull."""
     t0 = time.time()
     images, masks = [], []
+    jobs = [(first_seed + i, tuple(size), dry_dock_share, propeller_share, turf_share) for i in range(count)]
     with Pool(workers) as pool:
-        for rgb, label in pool.imap(_generate_one, [(first_seed + i, tuple(size), dry_dock_share, propeller_share)
-                                                    for i in range(count)], chunksize=2):
+        for rgb, label in pool.imap(_generate_one, jobs, chunksize=2):
             images.append(rgb)
             masks.append(label)
             if len(images) % 1000 == 0:
@@ -208,7 +211,7 @@ def train(a):
     t_start = time.time()
     workers = a.gen_workers or os.cpu_count()
     images, masks = generate_in_memory(a.first_seed, a.generate, a.size, workers, a.generate_seconds, log,
-                                       a.dry_dock_share, a.propeller_share)
+                                       a.dry_dock_share, a.propeller_share, a.turf_share)
     test_images, test_masks = generate_in_memory(TEST_FIRST_SEED, a.test_count, a.size, workers, 0, log)
     evo_freq = torch.bincount(torch.from_numpy(masks).flatten().long(), minlength=6).float()
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
@@ -308,6 +311,8 @@ def main(argv=None):
                    help="share of training samples drawn as dry-dock scenes (the held-out set stays underwater)")
     p.add_argument("--propeller-share", type=float, default=0.0,
                    help="share of training samples drawn as propeller and thruster scenes (hullsynth/propeller.py)")
+    p.add_argument("--turf-share", type=float, default=0.0,
+                   help="share of training samples drawn as underwater hulls whose heavy mats are algal turf")
     p.add_argument("--first-seed", type=int, default=0, help="first training seed (a continuation takes new ones)")
     p.add_argument("--init", help="a snapshot of an earlier run: each variant starts from its own weights there")
     p.add_argument("--base-from-evo", action="store_true",

@@ -12,6 +12,7 @@ class Surface:
     px_per_cm: float         # image scale: how many pixels one centimetre of hull spans
     light_dir: tuple         # (x, y, z) unit vector used for shading relief
     rng: np.random.Generator
+    turf: bool = False       # heavy mats are drawn as algal turf (slime.algal_turf); see scene.generate
 
     @property
     def h(self):

@@ -55,6 +55,9 @@ def render_fouling(s):
         level = min(level, rng.uniform(0.0, 0.2))
     zone, _, _ = _blob(s, level, foulable)
     weights = rng.dirichlet(np.ones(4) * rng.uniform(0.3, 1.2))  # light, heavy, soft, hard
+    if s.turf:  # turf scenes are for learning turf: more of it, and more lumps among it (no new draws)
+        weights = weights * np.array([1.0, 3.0, 1.0, 1.5])
+        weights = weights / weights.sum()
     light, heavy, soft_zone, hard_zone = _partition(rng, zone, weights, s.cm(rng.uniform(4, 25)))
     if light.any():
         slime.light_slime(s, rng.uniform(0.85, 1.0), light)
@@ -80,10 +83,10 @@ def _blob(s, coverage, within):
     return blob_mask(s.rng, s.h, s.w, coverage, s.cm(s.rng.uniform(5, 40)), within)
 
 
-def render_surface(rng, h, w):
+def render_surface(rng, h, w, turf=False):
     s = Surface(rgb=np.zeros((h, w, 3), np.float32), label=np.zeros((h, w), np.uint8),
                 foulable=np.ones((h, w), bool), px_per_cm=log_uniform(rng, 1.5, 20.0),
-                light_dir=light_dir(rng), rng=rng)
+                light_dir=light_dir(rng), rng=rng, turf=turf)
     hull.render(s)
     if rng.random() < 0.15:
         niches.render(s)
@@ -100,11 +103,13 @@ def hull_extent(rng, h, w):
     return d < 0, d
 
 
-def generate(seed, size=(320, 320)):
-    """One sample: (rgb uint8 HxWx3, label uint8 HxW with Evo class indices). Deterministic in `seed`."""
+def generate(seed, size=(320, 320), turf=False):
+    """One sample: (rgb uint8 HxWx3, label uint8 HxW with Evo class indices). Deterministic in `seed`.
+    `turf` draws every heavy mat as algal turf (training only, `train_device --turf-share`); without
+    it a seed gives the same sample as before turf existed, so held-out sets stay as they were."""
     rng = np.random.default_rng(seed)
     h, w = size
-    s = render_surface(rng, h, w)
+    s = render_surface(rng, h, w, turf)
     view = rng.choice(["panel", "edge", "oblique"], p=[0.6, 0.25, 0.15])
     strength = {"panel": rng.uniform(0, 0.25), "edge": rng.uniform(0, 0.6), "oblique": rng.uniform(0.5, 1.0)}[view]
     matrix = imaging.perspective(rng, h, w, strength)

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import numpy as np
 
-from hullsynth import sample
-from hullsynth.classes import BACKGROUND, CLEAN, EVO_TO_BASE, class_list, to_model_labels
+from hullsynth import sample, slime
+from hullsynth.classes import BACKGROUND, CLEAN, EVO_TO_BASE, HEAVY_SLIME, class_list, to_model_labels
 from hullsynth.canvas import Surface
 from hullsynth.drydock import UNDERCOAT_WEIGHTS, UNDERCOATS, chalking, generate_dry_dock, pitting, render_surface
 from hullsynth.propeller import generate_propeller, render_propeller
@@ -102,6 +102,34 @@ class PropellerTest(unittest.TestCase):
             self.assertTrue((s.label[~structure] == BACKGROUND).all())
             self.assertFalse(s.foulable[~structure].any())
             self.assertTrue((s.label[structure] != BACKGROUND).mean() > 0.95)
+
+
+class TurfTest(unittest.TestCase):
+    @staticmethod
+    def mat(turf, seed=3):
+        rng = np.random.default_rng(seed)
+        s = Surface(rgb=np.full((96, 96, 3), 0.5, np.float32), label=np.full((96, 96), CLEAN, np.uint8),
+                    foulable=np.ones((96, 96), bool), px_per_cm=12.0, light_dir=(0.3, 0.3, 0.9), rng=rng, turf=turf)
+        mask = slime.heavy_slime(s, 1.0, np.ones((96, 96), bool))
+        return s, mask
+
+    def test_turf_is_heavy_slime_and_grainier_than_a_mat(self):
+        turf, turf_mask = self.mat(True)
+        mat, _ = self.mat(False)
+        self.assertTrue(turf_mask.any())
+        np.testing.assert_array_equal(turf.label == HEAVY_SLIME, turf_mask)
+        # Millimetre grain: far more pixel-to-pixel variation than the smooth mat.
+        detail = lambda s: float(np.abs(np.diff(s.rgb.mean(2), axis=1))[turf_mask[:, 1:]].mean())
+        self.assertGreater(detail(turf), 2 * detail(mat))
+        self.assertTrue(np.isfinite(turf.rgb).all())
+
+    def test_turf_scenes_are_deterministic_and_only_where_asked(self):
+        a_img, a_lab = generate(11, (96, 128), turf=True)
+        b_img, b_lab = generate(11, (96, 128), turf=True)
+        np.testing.assert_array_equal(a_img, b_img)
+        np.testing.assert_array_equal(a_lab, b_lab)
+        # Without the flag a seed is the sample it always was (the held-out sets do not change).
+        np.testing.assert_array_equal(generate(11, (96, 128))[0], generate(11, (96, 128), turf=False)[0])
 
 
 class ClassesTest(unittest.TestCase):

@@ -119,18 +119,19 @@ class Variants(unittest.TestCase):
 
 class SceneMix(unittest.TestCase):
     def test_each_seed_draws_its_scene_kind_by_the_shares(self):
-        kinds = {"dry": generate_dry_dock, "propeller": generate_propeller, "hull": generate}
+        kinds = {"dry": generate_dry_dock, "propeller": generate_propeller,
+                 "turf": lambda seed, size: generate(seed, size, turf=True), "hull": generate}
         seen = set()
-        for seed in range(30):
+        for seed in range(40):
             draw = np.random.default_rng([seed, 7]).random()
-            kind = "dry" if draw < 0.3 else "propeller" if draw < 0.6 else "hull"
+            kind = "dry" if draw < 0.25 else "propeller" if draw < 0.5 else "turf" if draw < 0.75 else "hull"
             seen.add(kind)
-            img, label = _generate_one((seed, (48, 48), 0.3, 0.3))
+            img, label = _generate_one((seed, (48, 48), 0.25, 0.25, 0.25))
             want_img, want_label = kinds[kind](seed, (48, 48))
             np.testing.assert_array_equal(img, want_img, err_msg=f"seed {seed} ({kind})")
             np.testing.assert_array_equal(label, want_label)
         self.assertEqual(seen, set(kinds))
-        np.testing.assert_array_equal(_generate_one((4, (48, 48), 0.0, 0.0))[0], generate(4, (48, 48))[0])
+        np.testing.assert_array_equal(_generate_one((4, (48, 48), 0.0, 0.0, 0.0))[0], generate(4, (48, 48))[0])
 
 
 class FixedBatchNorm(unittest.TestCase):
