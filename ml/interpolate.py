@@ -32,6 +32,10 @@ def interpolate_states(start, tuned, alpha):
 
 def interpolate_checkpoints(start, tuned, alpha):
     """A checkpoint like `tuned` (model id, arch, config) whose weights are the blend."""
+    for name, ckpt in (("start", start), ("tuned", tuned)):
+        if "state_dict" not in ckpt:
+            raise ValueError(f"--{name} is not a checkpoint (a train_device snapshot holds several: "
+                             f"write one with `python -m train_device --extract <snapshot> --variant <name>`)")
     for field in ("model_id", "arch"):
         if start.get(field) != tuned.get(field):
             raise ValueError(f"the checkpoints differ in {field}: {start.get(field)} against {tuned.get(field)}")

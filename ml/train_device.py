@@ -339,6 +339,8 @@ def main(argv=None):
     p.add_argument("--variant")
     p.add_argument("--out")
     a = p.parse_args(argv)
+    if a.dry_dock_share + a.propeller_share + a.turf_share > 1:
+        p.error("--dry-dock-share, --propeller-share and --turf-share add up to more than 1")
     return extract(a) if a.extract else train(a)
 
 

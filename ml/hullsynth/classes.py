@@ -32,7 +32,8 @@ FOULING_CATEGORIES = {
     "Background": "none",
     "Clean Structure": "none",
     "Light Slime": "microfouling",
-    # Thick mats, half of them carrying filamentous algae (slime.heavy_slime): see FOULING_NOTES.
+    # Thick mats, half of them carrying filamentous algae, or algal turf in turf scenes
+    # (slime.heavy_slime): see FOULING_NOTES.
     "Heavy Slime/Algae": "macrofouling",
     # Base's flat film, Evo's Light Slime (EVO_TO_BASE): see FOULING_NOTES.
     "Slime/Algae": "microfouling",

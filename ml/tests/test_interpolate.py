@@ -40,9 +40,9 @@ class Interpolate(unittest.TestCase):
         key = "head.weight"
         expected = 0.75 * self.start["state_dict"][key] + 0.25 * self.tuned["state_dict"][key]
         torch.testing.assert_close(blended[key], expected)
-        mean = next(k for k in blended if k.endswith("running_var"))
-        expected_var = 0.75 * self.start["state_dict"][mean] + 0.25 * self.tuned["state_dict"][mean]
-        torch.testing.assert_close(blended[mean], expected_var)
+        var_key = next(k for k in blended if k.endswith("running_var"))
+        expected_var = 0.75 * self.start["state_dict"][var_key] + 0.25 * self.tuned["state_dict"][var_key]
+        torch.testing.assert_close(blended[var_key], expected_var)
 
     def test_batch_counters_come_from_the_tuned_checkpoint(self):
         blended = interpolate_states(self.start["state_dict"], self.tuned["state_dict"], 0.5)
@@ -58,6 +58,11 @@ class Interpolate(unittest.TestCase):
         self.assertEqual(blended["interpolated"], {"alpha": 0.5, "start_step": 1, "tuned_step": 2,
                                                    "start_variant": "evo-u0-m1", "tuned_variant": "evo-u0-m1"})
         self.assertEqual(blended["model_id"], "evo")
+
+    def test_a_snapshot_bundle_is_refused_with_a_hint(self):
+        bundle = {"evo-u0-m1": self.tuned}
+        with self.assertRaisesRegex(ValueError, "train_device --extract"):
+            interpolate_checkpoints(self.start, bundle, 0.5)
 
     def test_checkpoints_of_different_models_are_refused(self):
         with self.assertRaisesRegex(ValueError, "model_id"):

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { varyOn } from './vary.js';
 
 /**
  * A weak entity tag over `parts` (what the answer is made of, as the database rows name it), so an
@@ -23,19 +22,11 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Sets `ETag`; when the request's If-None-Match already names it, answers 304 without a body and
- * returns true, so the caller reads nothing more. `varyBy` names the request header the 200 varies
- * by (`accept-encoding` where it is sent coded): RFC 9110 §15.4.5 asks a 304 to repeat the 200's
- * Vary, so that a cache revalidating its copy keeps it keyed by that header.
+ * returns true, so the caller reads nothing more.
  */
-export function notModified(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  etag: string,
-  varyBy?: string,
-): boolean {
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   reply.header('etag', etag);
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return false;
-  if (varyBy) varyOn(reply, varyBy);
   void reply.code(304).send();
   return true;
 }

@@ -18,6 +18,7 @@ import {
   precompress,
   sendPrecompressed,
 } from '../../http/precompressed.js';
+import { varyOn } from '../../http/vary.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { judgeConfidence } from '../../inference/confidence.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
@@ -79,7 +80,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     fullListBytes,
     FULL_LIST_IDLE_MS,
   );
-  // Their idle timers are unref'd, but would keep up to FULL_LIST_CACHE_BYTES reachable after close.
+  // Their idle timers are unref'd, but would keep up to FULL_LIST_CACHE_BYTES reachable after close
+  // until they fire (FULL_LIST_IDLE_MS): in tests, apps are made and closed many times a process.
   app.addHook('onClose', async () => fullLists.clear());
 
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
@@ -187,7 +189,11 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         query.limit ?? '',
         ...projectContentVersion(project, 'images'),
       ]);
-      if (notModified(request, reply, etag, 'accept-encoding')) return REPLY_SENT;
+      // Every answer of this route says so, 304s included (RFC 9110 §15.4.5 asks a 304 to repeat its
+      // 200's Vary): the full list is sent coded as asked, and whether a version's 200 was coded (a
+      // list too large to keep goes uncoded) is not known when its 304 is sent.
+      varyOn(reply, 'accept-encoding');
+      if (notModified(request, reply, etag)) return REPLY_SENT;
       // The spec client's list (no parameters) is kept per version with its codings; pages, a few
       // dozen thumbnails each, are read per request and sent uncoded (base64-answers.ts).
       if (query.offset === undefined && query.limit === undefined) {
@@ -248,7 +254,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         ...projectContentVersion(project, 'images', 'predictions'),
         config.confidence.lowBelow,
       ]);
-      if (notModified(request, reply, etag, 'accept-encoding')) return REPLY_SENT;
+      varyOn(reply, 'accept-encoding'); // on the 304 too, as on the 200 (sendPrecompressed)
+      if (notModified(request, reply, etag)) return REPLY_SENT;
       sendPrecompressed(request, reply, await imageDetailsAnswer(user.id, params.id, etag));
       return REPLY_SENT;
     },

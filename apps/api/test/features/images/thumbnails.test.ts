@@ -120,8 +120,9 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    // As the 200 does (RFC 9110 §15.4.5): a cache keeps its copy keyed by the coding it holds.
-    expect(again.headers.vary).toMatch(/accept-encoding/i);
+    // The 200's Vary, repeated (RFC 9110 §15.4.5): a cache keeps its copy keyed by the coding it holds.
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(again.headers.vary).toBe(first.headers.vary);
     // Several tags, and the strong form of a weak one, match as RFC 9110's weak comparison says.
     const listed = await thumbnails(projectId, '', { 'if-none-match': `W/"other", ${etag.slice(2)}` });
     expect(listed.statusCode).toBe(304);
@@ -171,6 +172,8 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     expect(pageOne.headers.etag).not.toBe(pageTwo.headers.etag);
     const revalidated = await thumbnails(projectId, '?limit=2', { 'if-none-match': pageOne.headers.etag! });
     expect(revalidated.statusCode).toBe(304);
+    expect(pageOne.headers.vary).toMatch(/accept-encoding/i);
+    expect(revalidated.headers.vary).toBe(pageOne.headers.vary);
   });
 
   it('refuses malformed paging with 400 field errors', async () => {
