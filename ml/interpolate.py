@@ -6,7 +6,8 @@
 Why: a fine-tune that learns new scenes can forget what its starting point read right (a GPU run
 on dry-dock and propeller scenes read every niche region but lost algal turf on a real panel). When
 both checkpoints come from one training lineage, a point on the straight line between their weights
-often keeps most of both (weight-space ensembling, "WiSE-FT": Wortsman et al., CVPR 2022). BatchNorm
+often keeps most of both (weight-space ensembling, "WiSE-FT": Wortsman et al., CVPR 2022); for
+run 7 it did not (ml/reports/issue19_progress.md, "Run 7" and "Run 8"). BatchNorm
 running statistics are blended like the weights; integer buffers (BatchNorm's batch counters) are
 taken from `tuned`. The result is an ordinary checkpoint that `export` reads; its "interpolated"
 entry records where it came from.

@@ -75,7 +75,6 @@ def filamentous_algae(s, within):
     s.paint(a * within * rng.uniform(0.6, 0.95), color)
 
 
-
 def algal_turf(s, mask, field, thr):
     """A dense felt of short filaments with silt caught in it: opaque, its colour close to a film's,
     but grainy at the scale of millimetres, with pale silt-coated tips, dark gaps and a lumpy
