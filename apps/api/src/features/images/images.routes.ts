@@ -19,6 +19,7 @@ import {
   sendPrecompressed,
 } from '../../http/precompressed.js';
 import { varyOn } from '../../http/vary.js';
+import { WriteTurns } from '../../http/write-turns.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { judgeConfidence } from '../../inference/confidence.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
@@ -29,6 +30,8 @@ import { KeptAnswers } from '../../http/kept-answers.js';
 import {
   FULL_LIST_CACHE_BYTES,
   FULL_LIST_IDLE_MS,
+  FULL_LIST_TURN_MS,
+  FULL_LIST_WRITE_TURNS,
   type FullThumbnailList,
   fullListBytes,
   makeFullThumbnailList,
@@ -83,6 +86,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   // Their idle timers are unref'd, but would keep up to FULL_LIST_CACHE_BYTES reachable after close
   // until they fire (FULL_LIST_IDLE_MS): in tests, apps are made and closed many times a process.
   app.addHook('onClose', async () => fullLists.clear());
+  const fullListWrites = new WriteTurns(FULL_LIST_WRITE_TURNS, FULL_LIST_TURN_MS);
 
   /** The request's files in temporary storage; a request unusable as a whole is a 400. */
   async function stageUpload(request: FastifyRequest) {
@@ -200,6 +204,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         const full = await fullThumbnailList(user.id, params.id, etag);
         if (full) {
           reply.header('x-total-count', String(full.total));
+          // Megabytes each: written a few at a time, so that every poller waits about as long.
+          await fullListWrites.wait(reply.raw);
           sendPrecompressed(request, reply, full.answer);
           return REPLY_SENT;
         }

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { FullImage, ImageThumbnailList, THUMBNAIL_PAGE_MAX } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
@@ -67,6 +68,23 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     );
     // Exactly the serialiser's JSON for the same list.
     expect(response.body).toBe(JSON.stringify(list));
+  });
+
+  it('answers every one of many clients asking for the full list at once, more than are written at a time', async () => {
+    const { projectId } = await projectWith(2);
+    const expected = (await thumbnails(projectId)).body;
+    // Three times FULL_LIST_WRITE_TURNS, in both codings: the waiting ones are answered in turn.
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        thumbnails(projectId, '', index % 2 ? { 'accept-encoding': 'gzip' } : {}),
+      ),
+    );
+    for (const [index, response] of responses.entries()) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(index % 2 ? 'gzip' : undefined);
+      const body = index % 2 ? gunzipSync(response.rawPayload).toString() : response.body;
+      expect(body).toBe(expected);
+    }
   });
 
   it("changes the list's and the image's ETag when an image's hull zone changes, and answers the zone", async () => {
