@@ -27,6 +27,9 @@ export class WriteTurns {
    * written to it then goes nowhere).
    */
   wait(response: ServerResponse): Promise<void> {
+    // Gone already (the client left while the answer was being made): its 'close' has been emitted,
+    // so a turn taken now would only end at holdMs, holding up live answers for nothing.
+    if (response.destroyed || response.writableEnded) return Promise.resolve();
     return new Promise((resolve) => {
       if (this.writing < this.slots) {
         this.take(response);

@@ -59,6 +59,19 @@ describe('WriteTurns', () => {
     await settle();
     expect(started).toEqual([0, 1, 2]);
     expect(turns.counts).toEqual({ writing: 1, waiting: 0 });
+    answers[2]!.emit('finish');
+    expect(turns.counts).toEqual({ writing: 0, waiting: 0 });
+  });
+
+  it('takes no turn for a response whose connection had closed before it asked', async () => {
+    const turns = new WriteTurns(1, 10_000);
+    const gone = Object.assign(response(), { destroyed: true });
+    await turns.wait(gone);
+    expect(turns.counts).toEqual({ writing: 0, waiting: 0 });
+    const live = response();
+    await turns.wait(live);
+    expect(turns.counts).toEqual({ writing: 1, waiting: 0 });
+    live.emit('finish');
   });
 
   it('ends a turn after holdMs, so that a slow reader does not hold up the answers behind it', async () => {

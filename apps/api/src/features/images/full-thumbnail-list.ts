@@ -48,10 +48,10 @@ export const FULL_LIST_BOUNDS: FullListBounds = {
 export const FULL_LIST_IDLE_MS = 30_000;
 
 /**
- * Kept lists written at once per process (http/write-turns.ts); the others wait their turn. On this
- * 2-core machine 4–6 turns gave the steadiest times for 50 clients fetching 13 MB lists (a bare Node
- * server: p99 240–270 ms against 395–440 ms with no turns, the same throughput); 8 were as uneven as
- * none.
+ * Kept lists written at once by one server (http/write-turns.ts); the others wait their turn. On this
+ * 2-core machine a bare Node server sending 13 MB to each of 50 clients had p99 238–267 ms with 4 at
+ * a time against 395–438 ms with no limit, at the same throughput (3 to 6 at a time: 242–304 ms; 8:
+ * 308–312 ms). In bench:api 3, 4 and 6 were alike within the spread between runs (p99 252–297 ms).
  */
 export const FULL_LIST_WRITE_TURNS = 4;
 
