@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
  * Turns for writing multi-megabyte answers: at most `slots` are written at once, the others wait in
  * the order they came. Fifty sockets all handed 13 MB at once share the event loop and the kernel's
  * copying unevenly, so some answers wait twice as long as the median: in bench:api the spec client's
- * full list at 500 images (no Accept-Encoding) had p99 360–420 ms at p50 about 185 ms. Taking turns
+ * full list at 500 images (no Accept-Encoding) had p99 360–460 ms at p50 185–230 ms. Taking turns
  * keeps the throughput and makes every client's wait about the same (see the README's bench:api
  * section for the figures).
  *
