@@ -9,8 +9,8 @@ const response = () => new EventEmitter() as unknown as ServerResponse;
 /** Starts waiting for a turn for each response; `started` lists them in the order their turns came. */
 function queueUp(turns: WriteTurns, responses: ServerResponse[]) {
   const started: number[] = [];
-  const waits = responses.map((each, index) => turns.wait(each).then(() => started.push(index)));
-  return { started, waits };
+  for (const [index, each] of responses.entries()) void turns.wait(each).then(() => started.push(index));
+  return { started };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
