@@ -27,8 +27,10 @@ from train import load_model
 # for Base (reports/real_regions.md). 2.2.0, both models: Base's classes fold Heavy Slime/Algae into
 # Soft Fouling (hullsynth/classes.py EVO_TO_BASE), Evo and Base trained on longer GPU runs, the last
 # one with dry-dock scenes (hullsynth/drydock.py) in the training mix. 2.3.0, both models: 2.2.0
-# fine-tuned on a CPU with propeller scenes (hullsynth/propeller.py) and more dry-dock scenes.
-MODEL_VERSIONS = {"evo": "2.3.0", "base": "2.3.0"}
+# fine-tuned on a CPU with propeller scenes (hullsynth/propeller.py) and more dry-dock scenes. 2.4.0,
+# both models: the first real photos in training (24 dry-dock frames, real_train.py), a CPU fine-tune
+# of 2.3.0 blended half and half with 2.3.0 (interpolate.py).
+MODEL_VERSIONS = {"evo": "2.4.0", "base": "2.4.0"}
 # The architecture (train.py --arch) of the versions above, for checking the bundled manifests.
 MODEL_ARCHS = {"evo": "mobile-unet", "base": "mobile-unet"}
 
@@ -57,7 +59,8 @@ LIMITATIONS = [
 # 2.x (train.py --arch mobile-unet): the same sentence's second half changes.
 DESCRIPTIONS_MOBILE = {k: v.replace("Baseline trained only on procedurally generated images.",
                                     "MobileNetV2 encoder initialised from ImageNet weights (Keras Applications), "
-                                    "trained on procedurally generated images with sim-to-real augmentation.")
+                                    "trained on procedurally generated images with sim-to-real augmentation "
+                                    "and, since 2.4.0, 24 coarsely labelled real photos of a hull in dry dock.")
                        for k, v in DESCRIPTIONS.items()}
 
 # Per architecture (train.py --arch): the manifest's architecture and backbone fields.

@@ -27,14 +27,14 @@ TARGETS = {"evo": 0.70, "base": 0.72}
 COVERAGE_TARGET_PP = 6.0
 # What a 2.x card compares with: the version it replaces (held-out synthetic figures on the same 240
 # images; real regions read right of ml/real-eval/regions.json and regions-niche.json,
-# ml/reports/real_regions.md). 2.3.0 replaces 2.2.0 for both models, measured on the held-out set
+# ml/reports/real_regions.md). 2.4.0 replaces 2.3.0 for both models, measured on the held-out set
 # as regenerated on 2026-11-26 (its one all-black sample, seed 1,000,102, fixed). `synthetic_note`,
 # when a replaced model's figures need one, follows them in the card.
 REPLACES = {
-    "evo": {"version": "2.2.0", "miou_without_background": 0.733, "coverage_mae_pp": 4.42, "regions_read_right": 30,
-            "niche_read_right": 31},
-    "base": {"version": "2.2.0", "miou_without_background": 0.753, "coverage_mae_pp": 4.45, "regions_read_right": 30,
-             "niche_read_right": 31},
+    "evo": {"version": "2.3.0", "miou_without_background": 0.724, "coverage_mae_pp": 5.19, "regions_read_right": 30,
+            "niche_read_right": 37},
+    "base": {"version": "2.3.0", "miou_without_background": 0.744, "coverage_mae_pp": 4.97, "regions_read_right": 30,
+             "niche_read_right": 36},
 }
 
 # Why each slime class has the fouling category it has (hullsynth/classes.py FOULING_CATEGORIES).
@@ -129,19 +129,25 @@ def device_run_line(i, run):
     last_seed = run["first_seed"] + run["train_samples"] - 1
     scenes = [f"{run[share] * 100:.0f} % {what}" for share, what in
               (("dry_dock_share", "dry-dock scenes (`hullsynth/drydock.py`)"),
-               ("propeller_share", "propeller scenes (`hullsynth/propeller.py`)")) if run.get(share)]
+               ("propeller_share", "propeller scenes (`hullsynth/propeller.py`)"),
+               ("turf_share", "turf scenes (`hullsynth/slime.py` algal_turf)")) if run.get(share)]
     dry = f", {' and '.join(scenes)}" if scenes else ""
+    real = (f"; {run['real_share'] * 100:.0f} % of the crops cut from {run['real_photos']} labelled real dry-dock photos "
+            f"(`ml/{run['real_train']}`, photometric changes at {run['real_strength']:g} x strength)"
+            if run.get("real_train") else "")
+    blend = (f"; then blended weight by weight with {run['blend']['start']}: (1 - {run['blend']['alpha']:g}) x that + "
+             f"{run['blend']['alpha']:g} x this run (`ml/interpolate.py`)" if run.get("blend") else "")
     threads = run.get("torch_threads")
     where = (f"{run['train_seconds'] / 60:.0f} min on this machine's 2 CPU cores at low priority"
              f"{f', {threads} torch thread' + ('s' if threads != 1 else '') if threads else ''}, "
              "BatchNorm statistics kept (`--fixed-batchnorm-statistics`: batches of 8)"
              if run.get("accelerator") == "cpu" else f"{run['train_seconds'] / 60:.1f} min on one {run['device']} GPU")
     return (f"{i}. {run['model_id'].capitalize()}: {run['steps']} steps of batch {run['batch']} on {run['train_samples']} "
-            f"images generated on the machine (seeds {run['first_seed']}..{last_seed}{dry}), peak lr {run['lr']}, "
+            f"images generated on the machine (seeds {run['first_seed']}..{last_seed}{dry}){real}, peak lr {run['lr']}, "
             f"seed {run['seed']}, {start}; {frozen}{layers} trained at {run['encoder_lr_mult']:g} x the decoder's "
             f"learning rate; zoom {run['zoom'][0]}-{run['zoom'][1]}x, {run['clean_share'] * 100:.0f} % of the crops "
             f"without photometric changes; {where}, "
-            f"trained beside {len(run['variants_together']) - 1} other variants on the same batches")
+            f"trained beside {len(run['variants_together']) - 1} other variants on the same batches{blend}")
 
 
 def run_line(i, run):
@@ -178,19 +184,22 @@ def target_verdict(model_id, ev):
             f"<= {COVERAGE_TARGET_PP:.0f} pp, {cov_text}.")
 
 
-def niche_text(model_id, niche_total, niche_missed=()):
+def niche_text(model_id, niche_total, niche_missed=(), real_trained=False):
     """The second real set (real-eval/regions-niche.json: niche areas and dry-dock hulls), when measured."""
     if not niche_total:
         return ""
     old = REPLACES[model_id]
     missed = f"; it reads wrong {', '.join(niche_missed)}" if niche_missed else ""
+    seen = (" Its three dry-dock photos are frames of the shoot its 24 real training photos come from (the two "
+            "frames either side of each held out): for them this is a hull it has seen, not a new one."
+            if real_trained else "")
     return (f" On a second real set, {niche_total['regions']} regions on eight niche-area and dry-dock photos "
             f"from another source, it reads {niche_total['read_right']} right ({old['version']}: "
-            f"{old['niche_read_right']}){missed} (reports/real_regions.md).")
+            f"{old['niche_read_right']}){missed} (reports/real_regions.md).{seen}")
 
 
 def head_text(arch, model_id, ev, regions, regions_right, regions_count, missed_regions=(), niche_total=None,
-              niche_missed=()):
+              niche_missed=(), real_trained=False):
     if arch != "mobile-unet":
         return ("""**Never trained on real hull images.** Every training image and the held-out test set were generated
 procedurally (`ml/hullsynth`). The synthetic figures below are measured on held-out images; on real
@@ -202,7 +211,7 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
     old = REPLACES[model_id]
     real = (f"On {regions_count} coarse regions drawn by hand on four real underwater hull photos "
             f"from one source, it reads **{regions_right} of {regions_count}** right ({old['version']}: "
-            f"{old['regions_read_right']} of {regions_count}).{niche_text(model_id, niche_total, niche_missed)} These are small, "
+            f"{old['regions_read_right']} of {regions_count}).{niche_text(model_id, niche_total, niche_missed, real_trained)} These are small, "
             "coarse checks, not a validation."
             if regions else "It has not been measured on real photos.")
     if not regions:
@@ -226,10 +235,17 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
                    "region right.")
     better = ev["miou_without_background"] > old["miou_without_background"]
     met = ev["miou_without_background"] >= TARGETS[model_id] and ev["coverage_mae_pp"] <= COVERAGE_TARGET_PP
-    text = ("**Never trained on real hull images; its encoder learnt from real (ImageNet) photos.** The MobileNetV2 "
-            "encoder starts from weights learnt on ImageNet's everyday photos; the segmentation was then trained on "
-            "procedurally generated hull images only (`ml/hullsynth`), with augmentation meant to make them look more "
-            f"like real photos. {real} On the held-out **synthetic** test set it is "
+    trained_on = ("**Trained on generated hull images and, since 2.4.0, 24 real photos of one hull in dry dock; never on "
+                  "a real underwater photo.** The MobileNetV2 encoder starts from weights learnt on ImageNet's everyday "
+                  "photos; the segmentation was trained on procedurally generated hull images (`ml/hullsynth`), with "
+                  "augmentation meant to make them look more like real photos, and a fifth of the last run's crops came "
+                  "from 24 coarsely labelled dry-dock photos (`ml/real-train/`)."
+                  if real_trained else
+                  "**Never trained on real hull images; its encoder learnt from real (ImageNet) photos.** The MobileNetV2 "
+                  "encoder starts from weights learnt on ImageNet's everyday photos; the segmentation was then trained on "
+                  "procedurally generated hull images only (`ml/hullsynth`), with augmentation meant to make them look "
+                  "more like real photos.")
+    text = (f"{trained_on} {real} On the held-out **synthetic** test set it is "
             f"**{'better' if better else 'worse'}** than the {old['version']} it replaces (mIoU without Background "
             f"{ev['miou_without_background']:.4f} against {old['miou_without_background']:.3f}, coverage error "
             f"{ev['coverage_mae_pp']:.1f} pp against {old['coverage_mae_pp']:.1f} pp{old.get('synthetic_note', '')}) and "
@@ -256,7 +272,7 @@ def mobile_time_text(runs, own_s, name, inherited):
         model_id = runs[-1]["model_id"]
         cpu_s = sum(run["train_seconds"] for run in runs if run.get("accelerator") == "cpu" and run["model_id"] == model_id)
         cpu_runs = [str(i + 1) for i, run in enumerate(runs) if run.get("accelerator") == "cpu"]
-        cpu = (f" and **{cpu_s / 60:.0f} min** on this machine's 2 CPU cores (run {', '.join(cpu_runs)}: a fine-tune on "
+        cpu = (f" and **{cpu_s / 60:.0f} min** on this machine's 2 CPU cores ({'runs ' + ' and '.join(cpu_runs) if len(cpu_runs) > 1 else 'run ' + cpu_runs[0]}: a fine-tune on "
                "batches of 8 with BatchNorm statistics kept, at low priority)" if cpu_s else "")
         return (f"Training time: **{own_s / 60:.1f} min** for the {name} runs{inherited}: "
                 f"**{(own_s - cpu_s) / 60:.1f} min** on one {runs[0]['device']} GPU of machines lent for a few minutes"
@@ -296,6 +312,31 @@ def propeller_text(runs):
         "Clean Structure, against water (Background); some carry a film, and some hubs and duct rims a crust, "
         "barnacles or mixed hard growth (Hard Fouling). The dry-dock scenes of the same runs also have saturated "
         "yellow and black undercoats, pitting and chalky paint.")
+
+
+def turf_text(runs):
+    return scene_mix_text(
+        runs, "turf_share", "Turf scenes", "slime.py",
+        "underwater hulls whose heavy mats are drawn as algal turf (`algal_turf`): an opaque felt, grainy at the "
+        "scale of millimetres, with pale silt-coated tips, dark gaps and a lumpy relief, in the film's tan-to-olive "
+        "colours, labelled Heavy Slime/Algae (macrofouling). Written after a candidate model lost the real turf of "
+        "sample `000022`, so that photo's figures flatter the model.")
+
+
+def real_photos_text(runs):
+    """The labelled real photos some runs mixed in (real_train.py), when any did."""
+    run = next((run for run in runs if run.get("real_train")), None)
+    if not run:
+        return ""
+    return textwrap.fill(
+        f"Real photos (`ml/{run['real_train']}`, {run['real_share'] * 100:.0f} % of the crops of the runs that "
+        f"mixed them in): {run['real_photos']} frames of one ship's hull in dry dock (public repository "
+        "Scream-Prox/Hull-inspection-system, Apache-2.0), worn antifouling with white, grey, yellow and black "
+        "undercoats, weld seams, burn marks, anodes and letters, no living fouling, labelled by eye as one Clean "
+        "Structure region per photo (and the dock floor of one as Background), the rest unlabelled and ignored by "
+        "the loss; shown at the standard 800-px scale. Three other frames of that shoot are in the evaluation's "
+        "niche and dry-dock set; they and the two frames either side of each are not trained on "
+        "(`ml/real-train/README.md`).", width=102, break_on_hyphens=False) + "\n"
 
 
 def training_set_text(runs):
@@ -400,15 +441,19 @@ def main(argv=None):
     niche_missed = ([f"{region['id']} ({region['group']})"
                      for image in json.loads(niche_path.read_text())["real_regions"]["images"]
                      for region in image["regions"] if not region["read_right"]] if niche_total else [])
+    real_trained = any(run.get("real_train") for run in runs)
     head = head_text(arch, a.model, ev, regions, total.get("read_right", 0), total.get("regions", 0), missed,
-                     niche_total, niche_missed)
+                     niche_total, niche_missed, real_trained)
     crops_text = (f"random crops cut at a zoom of {runs[-1]['zoom'][0]}-{runs[-1]['zoom'][1]}x and resized to 256x256, "
                   "with flips, transposes and the photometric augmentation under Training"
                   if arch == "mobile-unet" else "random 256x256 crops with flips and transposes")
     timing_note = ("single figure from `python -m evaluate`, on 2 CPU cores shared with other work (training "
                    "jobs, other engineers' tests), so it can be off by 2x or more and is not comparable between "
                    "cards; the app's own timing is `npm run bench:model`")
-    first_limit = ("- Segmentation trained on synthetic images only (the encoder's ImageNet photos were never\n"
+    first_limit = ("- Segmentation trained on synthetic images and 24 photos of one cleaned hull in dry dock; no\n"
+                   "  real underwater photo: real textures, colours, lighting and organisms differ; expect domain\n"
+                   "  shift, especially for unusual paints, heavy turbidity and organisms not modelled." if real_trained
+                   else "- Segmentation trained on synthetic images only (the encoder's ImageNet photos were never\n"
                    "  hull photos): real textures, colours, lighting and organisms differ; expect domain shift,\n"
                    "  especially for unusual paints, heavy turbidity and organisms not modelled." if arch == "mobile-unet"
                    else "- Synthetic training data only: real textures, colours, lighting and organisms differ; expect domain\n"
@@ -434,7 +479,7 @@ excluded from percentages. ONNX `model.onnx` (opset 17, {onnx_mb:.2f} MB): input
 
 {fouling_section(a.model, r)}
 
-## Training data (synthetic)
+## Training data ({"synthetic, and real dry-dock photos" if real_trained else "synthetic"})
 `python -m hullsynth.generate` renders each sample from its seed alone: a hull surface (antifouling
 reds, blacks, greys, blue-greens; plate edges, weld seams, draft marks, worn and damaged paint; niches
 such as gratings, anodes, round openings) is overgrown with light slime films, heavy slime mats and
@@ -443,7 +488,7 @@ tubeworms, mussels, encrusting calcareous patches), then photographed: perspecti
 water beyond the hull or seabed, panel frames, tags and divers' gear at the edges, air bubbles, uneven
 strobe light and vignetting, depth-dependent colour absorption and back-scatter, haze, marine snow,
 motion or defocus blur, sensor noise, date stamps and JPEG compression. Labels are exact per pixel.
-{dry_dock_text(runs)}{propeller_text(runs)}Training set: {training_set_text(runs)},
+{dry_dock_text(runs)}{propeller_text(runs)}{turf_text(runs)}{real_photos_text(runs)}Training set: {training_set_text(runs)},
 {crops_text}.
 
 ## Architecture

@@ -46,9 +46,14 @@ def random_batch(gen, images, masks, batch, crop):
     return normalise(imgs.contiguous()), labs.long().contiguous()
 
 
-def dice_loss(logits, target, num_classes):
+def dice_loss(logits, target, num_classes, ignore_index=255):
+    """Soft Dice over the classes present in `target`; pixels labelled `ignore_index` take no part."""
     probs = logits.softmax(1)
-    onehot = F.one_hot(target, num_classes).permute(0, 3, 1, 2).float()
+    valid = target != ignore_index
+    onehot = F.one_hot(target.masked_fill(~valid, 0), num_classes).permute(0, 3, 1, 2).float()
+    if not bool(valid.all()):
+        keep = valid.unsqueeze(1).float()
+        probs, onehot = probs * keep, onehot * keep
     inter = (probs * onehot).sum((0, 2, 3))
     denom = probs.sum((0, 2, 3)) + onehot.sum((0, 2, 3))
     present = onehot.sum((0, 2, 3)) > 0

@@ -34,6 +34,7 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 import pretrained
+import real_train
 from augment import augment_sample
 from common import NORMALISATION
 from hullsynth.classes import EVO_TO_BASE, class_list, fouling_indices
@@ -83,12 +84,20 @@ def generate_in_memory(first_seed, count, size, workers, seconds, log, dry_dock_
 
 class AugmentedStream(IterableDataset):
     """Endless augmented crops; each data-loader worker draws with its own seeded generator.
-    A `clean_share` of the samples gets no photometric change (scale and flips only)."""
+    A `clean_share` of the samples gets no photometric change (scale and flips only).
 
-    def __init__(self, images, masks, crop, min_zoom, max_zoom, clean_share, seed):
+    `real`: labelled real photos (real_train.load_samples: each its own size, unlabelled pixels
+    real_train.IGNORE); a `real_share` of the crops is cut from them, with photometric changes at
+    `real_strength` (a real photo already has a real camera's colour, blur and noise)."""
+
+    def __init__(self, images, masks, crop, min_zoom, max_zoom, clean_share, seed, real=(), real_share=0.0,
+                 real_strength=0.5):
         self.images, self.masks = images, masks
         self.crop, self.min_zoom, self.max_zoom = crop, min_zoom, max_zoom
         self.clean_share, self.seed = clean_share, seed
+        self.real = [(torch.from_numpy(img), torch.from_numpy(mask)) for img, mask in real]
+        self.real_share = real_share if self.real else 0.0
+        self.real_strength = real_strength
 
     def __iter__(self):
         info = get_worker_info()
@@ -98,6 +107,11 @@ class AugmentedStream(IterableDataset):
         gen = torch.Generator().manual_seed(self.seed * 1000 + (info.id if info else 0))
         n = len(self.masks)
         while True:
+            if self.real_share and float(torch.rand((), generator=gen)) < self.real_share:
+                image, mask = self.real[int(torch.randint(0, len(self.real), (), generator=gen))]
+                yield augment_sample(gen, image, mask, self.crop, self.min_zoom, self.max_zoom,
+                                     strength=self.real_strength)
+                continue
             i = int(torch.randint(0, n, (), generator=gen))
             strength = 0.0 if float(torch.rand((), generator=gen)) < self.clean_share else 1.0
             yield augment_sample(gen, self.images[i], self.masks[i], self.crop, self.min_zoom, self.max_zoom,
@@ -137,7 +151,10 @@ class Variant:
             0, torch.from_numpy(EVO_TO_BASE.astype(np.int64)), evo_freq)
         weights = (freq.sum() / (freq + 1)).pow(0.3)
         self.weights = (weights / weights.mean()).to(device)
-        self.lut = torch.from_numpy(EVO_TO_BASE.astype(np.int64)).to(device) if model_id == "base" else None
+        # Evo -> Base for every uint8 label; real_train.IGNORE stays IGNORE.
+        lut = np.arange(256, dtype=np.int64)
+        lut[:len(EVO_TO_BASE)] = EVO_TO_BASE
+        self.lut = torch.from_numpy(lut).to(device) if model_id == "base" else None
         self.frozen = None
         self.fixed_batchnorm_statistics = fixed_batchnorm_statistics
 
@@ -217,8 +234,12 @@ def train(a):
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
 
     # Data-loader workers fork before CUDA starts in this process.
+    real = real_train.load_samples(real_train.load(a.real_train)) if a.real_train else []
+    if real:
+        log(f"{len(real)} labelled real photos from {a.real_train}: {a.real_share:.0%} of the crops, "
+            f"photometric strength {a.real_strength}")
     stream = AugmentedStream(torch.from_numpy(images), torch.from_numpy(masks), a.crop, a.min_zoom, a.max_zoom,
-                             a.clean_share, a.seed)
+                             a.clean_share, a.seed, real, a.real_share, a.real_strength)
     loader = iter(DataLoader(stream, batch_size=a.batch, num_workers=a.loader_workers, pin_memory=a.device == "cuda",
                              prefetch_factor=4 if a.loader_workers else None, persistent_workers=a.loader_workers > 0))
     next(loader)
@@ -274,7 +295,8 @@ def train(a):
             with autocast:
                 logits = v.model(x)
             logits = logits.float()
-            loss = F.cross_entropy(logits, target, weight=v.weights) + 0.5 * dice_loss(logits, target, v.num_classes)
+            loss = (F.cross_entropy(logits, target, weight=v.weights, ignore_index=real_train.IGNORE)
+                    + 0.5 * dice_loss(logits, target, v.num_classes, real_train.IGNORE))
             v.opt.zero_grad(set_to_none=True)
             loss.backward()
             v.opt.step()
@@ -313,6 +335,10 @@ def main(argv=None):
                    help="share of training samples drawn as propeller and thruster scenes (hullsynth/propeller.py)")
     p.add_argument("--turf-share", type=float, default=0.0,
                    help="share of training samples drawn as underwater hulls whose heavy mats are algal turf")
+    p.add_argument("--real-train", help="labelled real photos to mix in (real_train.py; e.g. real-train/drydock.json)")
+    p.add_argument("--real-share", type=float, default=0.2, help="share of the crops cut from --real-train photos")
+    p.add_argument("--real-strength", type=float, default=0.5,
+                   help="strength of the photometric changes on real crops (synthetic ones: 1)")
     p.add_argument("--first-seed", type=int, default=0, help="first training seed (a continuation takes new ones)")
     p.add_argument("--init", help="a snapshot of an earlier run: each variant starts from its own weights there")
     p.add_argument("--base-from-evo", action="store_true",

@@ -11,6 +11,7 @@ import torch
 from augment import augment_sample, sim2real_batch
 from hullsynth.classes import EVO_TO_BASE
 from mobile_unet import MobileUNet
+from real_train import IGNORE
 from hullsynth.drydock import generate_dry_dock
 from hullsynth.propeller import generate_propeller
 from hullsynth.scene import generate
@@ -42,6 +43,24 @@ class Stream(unittest.TestCase):
         for img, lab in itertools.islice(iter(stream), 6):
             self.assertEqual((tuple(img.shape), img.dtype), ((32, 32, 3), torch.uint8))
             self.assertEqual(tuple(lab.shape), (32, 32))
+            self.assertTrue(set(lab.unique().tolist()) <= set(range(6)))
+
+    def test_real_share_mixes_in_real_crops_with_their_unlabelled_pixels_kept(self):
+        """Real photos have their own size and unlabelled pixels (IGNORE): crops from them keep IGNORE
+        (not a class), and about `real_share` of the crops come from them."""
+        real_mask = np.full((48, 80), IGNORE, np.uint8)
+        real_mask[:, :40] = 1                        # half labelled Clean Structure, half unlabelled
+        real = [(np.full((48, 80, 3), 200, np.uint8), real_mask)]
+        stream = AugmentedStream(self.images, self.masks, 32, 1.0, 1.0, 0.25, seed=2, real=real, real_share=0.5)
+        from_real = 0
+        for _img, lab in itertools.islice(iter(stream), 200):
+            values = set(lab.unique().tolist())
+            if IGNORE in values or values == {1}:
+                from_real += 1
+                self.assertTrue(values <= {1, IGNORE})
+        self.assertTrue(70 <= from_real <= 130, from_real)
+        plain = AugmentedStream(self.images, self.masks, 32, 1.0, 1.0, 0.25, seed=2, real=(), real_share=0.5)
+        for _img, lab in itertools.islice(iter(plain), 20):
             self.assertTrue(set(lab.unique().tolist()) <= set(range(6)))
 
     def test_read_in_the_trainer_it_leaves_the_trainers_threads(self):
@@ -79,6 +98,7 @@ class Variants(unittest.TestCase):
         self.assertEqual((v.name, v.num_classes, v.unfreeze_from, v.encoder_lr_mult), ("base-u0-m1", 5, 0, 1.0))
         evo = torch.arange(6)
         self.assertEqual(v.labels(evo).tolist(), EVO_TO_BASE.tolist())
+        self.assertEqual(v.labels(torch.tensor([IGNORE, 3])).tolist(), [IGNORE, 3])   # unlabelled stays unlabelled
         self.assertEqual(len(v.weights), 5)
 
     def test_base_from_evo_starts_from_evos_predictions_in_base_classes(self):
