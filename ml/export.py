@@ -46,7 +46,8 @@ DESCRIPTIONS = {
 # The first depends on the architecture (FIRST_LIMITATION); the rest hold for both.
 FIRST_LIMITATION = {
     "unet": "Trained on procedurally generated (synthetic) images only: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
-    "mobile-unet": "Segmentation trained on procedurally generated (synthetic) images only, from an encoder pretrained on general ImageNet photos: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
+    # Since 2.4.0 (real_train.py): generated images and 24 photos of one cleaned hull in dry dock.
+    "mobile-unet": "Segmentation trained on procedurally generated (synthetic) images and 24 photos of one cleaned hull in dry dock, never on a real underwater photo, from an encoder pretrained on general ImageNet photos: real textures, colours, lighting and organisms differ, so expect errors on unusual paints, heavy turbidity and organisms it has not seen.",
 }
 LIMITATIONS = [
     "Light slime, heavy slime or algae and discoloured paint are hard to tell apart, even for people; thin films on dark paint are hard to see.",

@@ -142,12 +142,13 @@ def device_run_line(i, run):
              f"{f', {threads} torch thread' + ('s' if threads != 1 else '') if threads else ''}, "
              "BatchNorm statistics kept (`--fixed-batchnorm-statistics`: batches of 8)"
              if run.get("accelerator") == "cpu" else f"{run['train_seconds'] / 60:.1f} min on one {run['device']} GPU")
+    others = len(run["variants_together"]) - 1
     return (f"{i}. {run['model_id'].capitalize()}: {run['steps']} steps of batch {run['batch']} on {run['train_samples']} "
             f"images generated on the machine (seeds {run['first_seed']}..{last_seed}{dry}){real}, peak lr {run['lr']}, "
             f"seed {run['seed']}, {start}; {frozen}{layers} trained at {run['encoder_lr_mult']:g} x the decoder's "
             f"learning rate; zoom {run['zoom'][0]}-{run['zoom'][1]}x, {run['clean_share'] * 100:.0f} % of the crops "
             f"without photometric changes; {where}, "
-            f"trained beside {len(run['variants_together']) - 1} other variants on the same batches{blend}")
+            f"trained beside {others} other variant{'s' if others != 1 else ''} on the same batches{blend}")
 
 
 def run_line(i, run):
@@ -184,22 +185,34 @@ def target_verdict(model_id, ev):
             f"<= {COVERAGE_TARGET_PP:.0f} pp, {cov_text}.")
 
 
-def niche_text(model_id, niche_total, niche_missed=(), real_trained=False):
+def real_training(runs):
+    """What the runs learnt from labelled real photos (real_train.py), or None: the number of photos,
+    the share of the crops, the frames held out either side of an evaluation photo, and the blend
+    that made the shipped weights, from the last run that used them and its label file."""
+    run = next((run for run in reversed(runs) if run.get("real_train")), None)
+    if not run:
+        return None
+    labels = json.loads((Path(__file__).resolve().parent / run["real_train"]).read_text())
+    return {"photos": run["real_photos"], "share": run["real_share"], "file": run["real_train"],
+            "neighbours": labels["held_out"]["neighbour_frames"], "blend": run.get("blend")}
+
+
+def niche_text(model_id, niche_total, niche_missed=(), real_photos=None):
     """The second real set (real-eval/regions-niche.json: niche areas and dry-dock hulls), when measured."""
     if not niche_total:
         return ""
     old = REPLACES[model_id]
     missed = f"; it reads wrong {', '.join(niche_missed)}" if niche_missed else ""
-    seen = (" Its three dry-dock photos are frames of the shoot its 24 real training photos come from (the two "
-            "frames either side of each held out): for them this is a hull it has seen, not a new one."
-            if real_trained else "")
+    seen = (f" Its three dry-dock photos are frames of the shoot its {real_photos['photos']} real training photos come "
+            f"from (the {real_photos['neighbours']} frames either side of each held out): for them this is a hull it has "
+            "seen, not a new one." if real_photos else "")
     return (f" On a second real set, {niche_total['regions']} regions on eight niche-area and dry-dock photos "
             f"from another source, it reads {niche_total['read_right']} right ({old['version']}: "
             f"{old['niche_read_right']}){missed} (reports/real_regions.md).{seen}")
 
 
 def head_text(arch, model_id, ev, regions, regions_right, regions_count, missed_regions=(), niche_total=None,
-              niche_missed=(), real_trained=False):
+              niche_missed=(), real_photos=None):
     if arch != "mobile-unet":
         return ("""**Never trained on real hull images.** Every training image and the held-out test set were generated
 procedurally (`ml/hullsynth`). The synthetic figures below are measured on held-out images; on real
@@ -211,7 +224,7 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
     old = REPLACES[model_id]
     real = (f"On {regions_count} coarse regions drawn by hand on four real underwater hull photos "
             f"from one source, it reads **{regions_right} of {regions_count}** right ({old['version']}: "
-            f"{old['regions_read_right']} of {regions_count}).{niche_text(model_id, niche_total, niche_missed, real_trained)} These are small, "
+            f"{old['regions_read_right']} of {regions_count}).{niche_text(model_id, niche_total, niche_missed, real_photos)} These are small, "
             "coarse checks, not a validation."
             if regions else "It has not been measured on real photos.")
     if not regions:
@@ -235,12 +248,16 @@ real inspection photos is unknown and will be lower. Treat this model as a basel
                    "region right.")
     better = ev["miou_without_background"] > old["miou_without_background"]
     met = ev["miou_without_background"] >= TARGETS[model_id] and ev["coverage_mae_pp"] <= COVERAGE_TARGET_PP
-    trained_on = ("**Trained on generated hull images and, since 2.4.0, 24 real photos of one hull in dry dock; never on "
-                  "a real underwater photo.** The MobileNetV2 encoder starts from weights learnt on ImageNet's everyday "
-                  "photos; the segmentation was trained on procedurally generated hull images (`ml/hullsynth`), with "
-                  "augmentation meant to make them look more like real photos, and a fifth of the last run's crops came "
-                  "from 24 coarsely labelled dry-dock photos (`ml/real-train/`)."
-                  if real_trained else
+    mix = real_photos["blend"] if real_photos else None
+    blend = (f"; the shipped weights are {1 - mix['alpha']:g} x {mix['start']} + {mix['alpha']:g} x that run, "
+             "weight by weight" if mix else "")
+    trained_on = (f"**Trained on generated hull images and {real_photos['photos']} real photos of one hull in dry dock; never "
+                  "on a real underwater photo.** The MobileNetV2 encoder starts from weights learnt on ImageNet's "
+                  "everyday photos; the segmentation was trained on procedurally generated hull images "
+                  "(`ml/hullsynth`), with augmentation meant to make them look more like real photos, and "
+                  f"{real_photos['share'] * 100:.0f} % of the last run's crops came from {real_photos['photos']} coarsely labelled "
+                  f"dry-dock photos (`ml/real-train/`){blend}."
+                  if real_photos else
                   "**Never trained on real hull images; its encoder learnt from real (ImageNet) photos.** The MobileNetV2 "
                   "encoder starts from weights learnt on ImageNet's everyday photos; the segmentation was then trained on "
                   "procedurally generated hull images only (`ml/hullsynth`), with augmentation meant to make them look "
@@ -319,23 +336,23 @@ def turf_text(runs):
         runs, "turf_share", "Turf scenes", "slime.py",
         "underwater hulls whose heavy mats are drawn as algal turf (`algal_turf`): an opaque felt, grainy at the "
         "scale of millimetres, with pale silt-coated tips, dark gaps and a lumpy relief, in the film's tan-to-olive "
-        "colours, labelled Heavy Slime/Algae (macrofouling). Written after a candidate model lost the real turf of "
+        "colours, labelled Heavy Slime/Algae (macrofouling; Base: Soft Fouling). Written after a candidate model lost the real turf of "
         "sample `000022`, so that photo's figures flatter the model.")
 
 
 def real_photos_text(runs):
     """The labelled real photos some runs mixed in (real_train.py), when any did."""
-    run = next((run for run in runs if run.get("real_train")), None)
-    if not run:
+    real = real_training(runs)
+    if not real:
         return ""
     return textwrap.fill(
-        f"Real photos (`ml/{run['real_train']}`, {run['real_share'] * 100:.0f} % of the crops of the runs that "
-        f"mixed them in): {run['real_photos']} frames of one ship's hull in dry dock (public repository "
+        f"Real photos (`ml/{real['file']}`, {real['share'] * 100:.0f} % of the crops of the runs that "
+        f"mixed them in): {real['photos']} frames of one ship's hull in dry dock (public repository "
         "Scream-Prox/Hull-inspection-system, Apache-2.0), worn antifouling with white, grey, yellow and black "
         "undercoats, weld seams, burn marks, anodes and letters, no living fouling, labelled by eye as one Clean "
         "Structure region per photo (and the dock floor of one as Background), the rest unlabelled and ignored by "
         "the loss; shown at the standard 800-px scale. Three other frames of that shoot are in the evaluation's "
-        "niche and dry-dock set; they and the two frames either side of each are not trained on "
+        f"niche and dry-dock set; they and the {real['neighbours']} frames either side of each are not trained on "
         "(`ml/real-train/README.md`).", width=102, break_on_hyphens=False) + "\n"
 
 
@@ -441,18 +458,19 @@ def main(argv=None):
     niche_missed = ([f"{region['id']} ({region['group']})"
                      for image in json.loads(niche_path.read_text())["real_regions"]["images"]
                      for region in image["regions"] if not region["read_right"]] if niche_total else [])
-    real_trained = any(run.get("real_train") for run in runs)
+    real = real_training(runs)
     head = head_text(arch, a.model, ev, regions, total.get("read_right", 0), total.get("regions", 0), missed,
-                     niche_total, niche_missed, real_trained)
+                     niche_total, niche_missed, real)
     crops_text = (f"random crops cut at a zoom of {runs[-1]['zoom'][0]}-{runs[-1]['zoom'][1]}x and resized to 256x256, "
                   "with flips, transposes and the photometric augmentation under Training"
                   if arch == "mobile-unet" else "random 256x256 crops with flips and transposes")
     timing_note = ("single figure from `python -m evaluate`, on 2 CPU cores shared with other work (training "
                    "jobs, other engineers' tests), so it can be off by 2x or more and is not comparable between "
                    "cards; the app's own timing is `npm run bench:model`")
-    first_limit = ("- Segmentation trained on synthetic images and 24 photos of one cleaned hull in dry dock; no\n"
-                   "  real underwater photo: real textures, colours, lighting and organisms differ; expect domain\n"
-                   "  shift, especially for unusual paints, heavy turbidity and organisms not modelled." if real_trained
+    first_limit = (f"- Segmentation trained on synthetic images and {real['photos'] if real else 0} photos of one cleaned "
+                   "hull in dry dock; no\n  real underwater photo: real textures, colours, lighting and organisms "
+                   "differ; expect domain\n  shift, especially for unusual paints, heavy turbidity and organisms not "
+                   "modelled." if real
                    else "- Segmentation trained on synthetic images only (the encoder's ImageNet photos were never\n"
                    "  hull photos): real textures, colours, lighting and organisms differ; expect domain shift,\n"
                    "  especially for unusual paints, heavy turbidity and organisms not modelled." if arch == "mobile-unet"
@@ -479,7 +497,7 @@ excluded from percentages. ONNX `model.onnx` (opset 17, {onnx_mb:.2f} MB): input
 
 {fouling_section(a.model, r)}
 
-## Training data ({"synthetic, and real dry-dock photos" if real_trained else "synthetic"})
+## Training data ({"synthetic, and real dry-dock photos" if real else "synthetic"})
 `python -m hullsynth.generate` renders each sample from its seed alone: a hull surface (antifouling
 reds, blacks, greys, blue-greens; plate edges, weld seams, draft marks, worn and damaged paint; niches
 such as gratings, anodes, round openings) is overgrown with light slime films, heavy slime mats and

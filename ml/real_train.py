@@ -5,15 +5,18 @@
 
 `real-train/drydock.json` names each photo (with its SHA-256), its size and its regions: polygons
 with an Evo class name, in the photo's pixels (the format of `real-eval/`, with `class` where the
-evaluation has `group`). Pixels outside every region are not labelled: training ignores them
+evaluation has `group`, and a `sha256` per photo). Pixels outside every region are not labelled: training ignores them
 (IGNORE), so a label needs to be drawn only where a person can tell what the surface is.
 
 The photos are not committed: `--fetch` copies them from a clone of the source repository
 (`source` in the file) into `images_dir` (ignored by git) and refuses one whose digest differs.
 
-Held out: `load` refuses a training photo that is an evaluation photo, or a frame of the same
-sequence within `held_out.neighbour_frames` of one (neighbouring frames of one shoot show the same
-plates from nearly the same place).
+Held out: `load` refuses a training photo that is a photo of any evaluation file in `real-eval/`
+(by name, and by content where the evaluation photos are on this machine), or a frame of the same
+sequence within `held_out.neighbour_frames` (at least MIN_NEIGHBOUR_FRAMES) of one: neighbouring
+frames of one shoot show the same plates from nearly the same place. Names are compared without
+case, punctuation or spaces, so `propeller (3).jpg` (the source's name) is `propeller3.jpg` (the
+evaluation's).
 """
 import argparse
 import hashlib
@@ -34,32 +37,59 @@ EVO_INDEX = {name: i for i, (name, _colour, _counted) in enumerate(EVO_CLASSES)}
 # model:eval runs the models at this long side (the app's standard resolution); training photos are
 # shown to the network at the same scale.
 STANDARD_LONG_SIDE = 800
+# The fewest frames either side of an evaluation photo that a label file may hold out.
+MIN_NEIGHBOUR_FRAMES = 2
+EVAL_DIR = HERE / "real-eval"
+
+
+def _normalised(file_name):
+    """A photo's name for comparison: its stem in lower case, letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", Path(file_name).stem.lower())
 
 
 def _frame(file_name):
-    """'colorImage1020.jpg' -> ('colorImage', 1020); None when the name has no trailing number."""
-    m = re.fullmatch(r"(.*?)(\d+)", Path(file_name).stem)
+    """'colorImage1020.jpg' -> ('colorimage', 1020), 'propeller (3).jpg' -> ('propeller', 3); None when
+    the name has no number at its end."""
+    m = re.fullmatch(r"(.*?)(\d+)", _normalised(file_name))
     return (m.group(1), int(m.group(2))) if m else None
 
 
 def held_out_conflicts(train_files, eval_files, neighbour_frames):
     """Training files that are, or neighbour within `neighbour_frames`, a file of the evaluation set."""
+    eval_names = {_normalised(f) for f in eval_files}
     eval_frames = [f for f in map(_frame, eval_files) if f]
     conflicts = []
     for name in train_files:
         frame = _frame(name)
-        if name in eval_files or (frame and any(frame[0] == e[0] and abs(frame[1] - e[1]) <= neighbour_frames
-                                                for e in eval_frames)):
+        if _normalised(name) in eval_names or (frame and any(
+                frame[0] == e[0] and abs(frame[1] - e[1]) <= neighbour_frames for e in eval_frames)):
             conflicts.append(name)
     return conflicts
 
 
-def load(path=DEFAULT_LABELS):
-    """The label file, validated: classes, points inside their photo, unique ids, the held-out rule."""
+def _evaluation_photos(eval_dir):
+    """(file names, SHA-256 digests of those on this machine) of every evaluation file in eval_dir."""
+    names, digests = set(), set()
+    for path in sorted(Path(eval_dir).glob("*.json")):
+        doc = json.loads(path.read_text())
+        for image in doc["images"]:
+            names.add(image["file"])
+            photo = path.parent / doc.get("images_dir", "") / image["file"]
+            if photo.is_file():
+                digests.add(_sha256(photo))
+    return names, digests
+
+
+def load(path=DEFAULT_LABELS, eval_dir=EVAL_DIR):
+    """The label file, validated: classes, points inside their photo, unique ids and photos, the
+    held-out rule against every evaluation file in `eval_dir`."""
     path = Path(path)
     doc = json.loads(path.read_text())
-    ids = set()
+    ids, files = set(), set()
     for image in doc["images"]:
+        if _normalised(image["file"]) in files:
+            raise ValueError(f"{path.name}: {image['file']} is listed twice")
+        files.add(_normalised(image["file"]))
         w, h = image["width"], image["height"]
         for region in image["regions"]:
             if region["id"] in ids:
@@ -72,10 +102,12 @@ def load(path=DEFAULT_LABELS):
             for x, y in region["polygon"]:
                 if not (0 <= x <= w and 0 <= y <= h):
                     raise ValueError(f"{path.name}: {region['id']}: point ({x}, {y}) is outside the {w} x {h} photo")
-    held = doc["held_out"]
-    eval_doc = json.loads((path.parent.parent / "real-eval" / held["evaluation"]).read_text())
-    conflicts = held_out_conflicts([i["file"] for i in doc["images"]], {i["file"] for i in eval_doc["images"]},
-                                   held["neighbour_frames"])
+    neighbours = doc["held_out"]["neighbour_frames"]
+    if neighbours < MIN_NEIGHBOUR_FRAMES:
+        raise ValueError(f"{path.name}: held_out.neighbour_frames is {neighbours}, at least {MIN_NEIGHBOUR_FRAMES}")
+    eval_names, eval_digests = _evaluation_photos(eval_dir)
+    conflicts = held_out_conflicts([i["file"] for i in doc["images"]], eval_names, neighbours)
+    conflicts += [i["file"] for i in doc["images"] if i["sha256"] in eval_digests and i["file"] not in conflicts]
     if conflicts:
         raise ValueError(f"{path.name}: {', '.join(conflicts)} belong to the evaluation set or neighbour its photos")
     doc["_dir"] = (path.parent / doc["images_dir"]).resolve()

@@ -47,18 +47,30 @@ def random_batch(gen, images, masks, batch, crop):
 
 
 def dice_loss(logits, target, num_classes, ignore_index=255):
-    """Soft Dice over the classes present in `target`; pixels labelled `ignore_index` take no part."""
+    """Soft Dice over the classes present in `target`; pixels labelled `ignore_index` (real_train.IGNORE:
+    unlabelled pixels of real photos) take no part. Masks are applied unconditionally, without asking
+    the device whether any pixel is ignored; a batch with no labelled pixel gives 0, not NaN."""
     probs = logits.softmax(1)
-    valid = target != ignore_index
-    onehot = F.one_hot(target.masked_fill(~valid, 0), num_classes).permute(0, 3, 1, 2).float()
-    if not bool(valid.all()):
-        keep = valid.unsqueeze(1).float()
-        probs, onehot = probs * keep, onehot * keep
+    keep = (target != ignore_index).unsqueeze(1).to(probs.dtype)
+    onehot = F.one_hot(target.masked_fill(target == ignore_index, 0), num_classes).permute(0, 3, 1, 2).to(probs.dtype)
+    probs, onehot = probs * keep, onehot * keep
     inter = (probs * onehot).sum((0, 2, 3))
     denom = probs.sum((0, 2, 3)) + onehot.sum((0, 2, 3))
-    present = onehot.sum((0, 2, 3)) > 0
+    present = (onehot.sum((0, 2, 3)) > 0).to(probs.dtype)
     dice = (2 * inter + 1) / (denom + 1)
-    return (1 - dice[present]).mean()
+    return ((1 - dice) * present).sum() / present.sum().clamp(min=1)
+
+
+def segmentation_loss(logits, target, weights, num_classes, ignore_index=255):
+    """Class-weighted cross-entropy + 0.5 x Dice, the training loss of every trainer here. Pixels
+    labelled `ignore_index` take no part; the cross-entropy is F.cross_entropy's weighted mean over
+    the other pixels, but 0 rather than NaN when there are none."""
+    valid = target != ignore_index
+    pixel_weights = (weights[target.masked_fill(~valid, 0)] if weights is not None
+                     else torch.ones_like(target, dtype=logits.dtype)) * valid
+    ce = (F.cross_entropy(logits, target, weight=weights, ignore_index=ignore_index, reduction="sum")
+          / pixel_weights.sum().clamp(min=1e-12))
+    return ce + 0.5 * dice_loss(logits, target, num_classes, ignore_index)
 
 
 def build_model(arch, num_classes, refine=False, config=None):
@@ -171,7 +183,7 @@ def main(argv=None):
     for step in range(1, a.steps + 1):
         x, y = random_batch(gen, images, masks, a.batch, a.crop)
         logits = model(x)
-        loss = F.cross_entropy(logits, y, weight=weights) + 0.5 * dice_loss(logits, y, num_classes)
+        loss = segmentation_loss(logits, y, weights, num_classes)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
@@ -303,7 +315,7 @@ def main_mobile(a):
                                 strength=a.aug_strength)
         x, y = normalise(xb, "mobile-unet"), yb.long()
         logits = model(x)
-        loss = F.cross_entropy(logits, y, weight=weights) + 0.5 * dice_loss(logits, y, num_classes)
+        loss = segmentation_loss(logits, y, weights, num_classes)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()

@@ -30,7 +30,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 import torch
-import torch.nn.functional as F
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 import pretrained
@@ -43,7 +42,7 @@ from hullsynth.propeller import generate_propeller
 from hullsynth.scene import generate
 from metrics import confusion, fouling_coverage, summarise
 from mobile_unet import MobileUNet
-from train import dice_loss, fold_evo_state_to_base, set_encoder_trainable
+from train import fold_evo_state_to_base, segmentation_loss, set_encoder_trainable
 
 TEST_FIRST_SEED = 1_000_000
 
@@ -295,8 +294,7 @@ def train(a):
             with autocast:
                 logits = v.model(x)
             logits = logits.float()
-            loss = (F.cross_entropy(logits, target, weight=v.weights, ignore_index=real_train.IGNORE)
-                    + 0.5 * dice_loss(logits, target, v.num_classes, real_train.IGNORE))
+            loss = segmentation_loss(logits, target, v.weights, v.num_classes, real_train.IGNORE)
             v.opt.zero_grad(set_to_none=True)
             loss.backward()
             v.opt.step()

@@ -51,7 +51,7 @@ class Stream(unittest.TestCase):
         real_mask = np.full((48, 80), IGNORE, np.uint8)
         real_mask[:, :40] = 1                        # half labelled Clean Structure, half unlabelled
         real = [(np.full((48, 80, 3), 200, np.uint8), real_mask)]
-        stream = AugmentedStream(self.images, self.masks, 32, 1.0, 1.0, 0.25, seed=2, real=real, real_share=0.5)
+        stream = AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.25, seed=2, real=real, real_share=0.5)
         from_real = 0
         for _img, lab in itertools.islice(iter(stream), 200):
             values = set(lab.unique().tolist())
@@ -62,6 +62,17 @@ class Stream(unittest.TestCase):
         plain = AugmentedStream(self.images, self.masks, 32, 1.0, 1.0, 0.25, seed=2, real=(), real_share=0.5)
         for _img, lab in itertools.islice(iter(plain), 20):
             self.assertTrue(set(lab.unique().tolist()) <= set(range(6)))
+
+    def test_real_crops_get_photometric_changes_at_real_strength(self):
+        real = [(np.full((48, 80, 3), 200, np.uint8), np.ones((48, 80), np.uint8))]
+
+        def real_crops(strength):
+            stream = AugmentedStream(self.images, self.masks, 32, 0.8, 2.5, 0.0, seed=4, real=real, real_share=1.0,
+                                     real_strength=strength)
+            return [img for img, _lab in itertools.islice(iter(stream), 12)]
+
+        self.assertTrue(all(bool((img == 200).all()) for img in real_crops(0.0)))
+        self.assertTrue(any(not bool((img == 200).all()) for img in real_crops(1.0)))
 
     def test_read_in_the_trainer_it_leaves_the_trainers_threads(self):
         # With --loader-workers 0 the stream runs in the training process: it once set that to one thread.
