@@ -5,8 +5,9 @@
 
 `real-train/drydock.json` names each photo (with its SHA-256), its size and its regions: polygons
 with an Evo class name, in the photo's pixels (the format of `real-eval/`, with `class` where the
-evaluation has `group`, and a `sha256` per photo). Pixels outside every region are not labelled: training ignores them
-(IGNORE), so a label needs to be drawn only where a person can tell what the surface is.
+evaluation has `group`, and a `sha256` per photo). Pixels outside every region are not labelled:
+training ignores them (IGNORE), so a label needs to be drawn only where a person can tell what the
+surface is.
 
 The photos are not committed: `--fetch` copies them from a clone of the source repository
 (`source` in the file) into `images_dir` (ignored by git) and refuses one whose digest differs.
