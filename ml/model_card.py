@@ -467,7 +467,7 @@ def main(argv=None):
     timing_note = ("single figure from `python -m evaluate`, on 2 CPU cores shared with other work (training "
                    "jobs, other engineers' tests), so it can be off by 2x or more and is not comparable between "
                    "cards; the app's own timing is `npm run bench:model`")
-    first_limit = (f"- Segmentation trained on synthetic images and {real['photos'] if real else 0} photos of one cleaned "
+    first_limit = (f"- Segmentation trained on synthetic images and {real['photos']} photos of one cleaned "
                    "hull in dry dock; no\n  real underwater photo: real textures, colours, lighting and organisms "
                    "differ; expect domain\n  shift, especially for unusual paints, heavy turbidity and organisms not "
                    "modelled." if real
