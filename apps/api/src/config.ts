@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: positiveInt(60),
   ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: positiveInt(30),
   PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
+  EMAIL_CHANGE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
   SIGNUP_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: booleanFlag('false'),
@@ -151,8 +152,15 @@ export interface Config {
     passwordResetTtlSeconds: number;
   };
   loginThrottle: ThrottleSettings;
-  /** Anonymous account requests (registration, reset request, reset) per client address, reset mails per account. */
-  accountRequestLimits: { perAddressPerHour: number; resetMailsPerAccountPerHour: number };
+  /**
+   * Anonymous account requests (registration, reset request, reset) per client address; reset mails
+   * and e-mail change links per account.
+   */
+  accountRequestLimits: {
+    perAddressPerHour: number;
+    resetMailsPerAccountPerHour: number;
+    emailChangeMailsPerAccountPerHour: number;
+  };
   signupBonusCredits: number;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -311,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountRequestLimits: {
       perAddressPerHour: values.ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR,
       resetMailsPerAccountPerHour: values.PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR,
+      emailChangeMailsPerAccountPerHour: values.EMAIL_CHANGE_MAILS_PER_ACCOUNT_PER_HOUR,
     },
     signupBonusCredits: values.SIGNUP_BONUS_CREDITS,
     corsOrigins: (values.CORS_ORIGINS ?? '')

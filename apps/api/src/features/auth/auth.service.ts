@@ -32,7 +32,7 @@ import type { JwtService } from './jwt.js';
 import { loginThrottle } from './login-throttle.js';
 import { linkUserId, oneTimeTokens } from './one-time-tokens.js';
 import { hashPassword, timingEqualiserHash, verifyPassword } from './password-hashing.js';
-import { requestRateLimit } from './request-rate-limit.js';
+import { HOUR_SECONDS, requestRateLimit } from './request-rate-limit.js';
 
 export interface AuthDependencies {
   db: Kysely<DB>;
@@ -47,7 +47,6 @@ const UNCONFIRMED =
   'Please confirm your e-mail address first: open the link in the e-mail we sent when you registered.';
 const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid, has expired or has already been used.';
 const INVALID_RESET_LINK = 'This password reset link is invalid, has expired or has already been used.';
-const HOUR_SECONDS = 3600;
 
 export function authService({ db, jwt, mailer, config, log }: AuthDependencies) {
   const users = usersRepository(db);

@@ -5,17 +5,18 @@ import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, UserRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { fieldErrors, nonFieldError, serviceUnavailable } from '../../http/api-error.js';
+import { fieldErrors, nonFieldError, serviceUnavailable, tooManyRequests } from '../../http/api-error.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../../mail/templates.js';
 import { linkUserId, oneTimeTokens } from '../auth/one-time-tokens.js';
+import { HOUR_SECONDS, requestRateLimit } from '../auth/request-rate-limit.js';
 import { EMAIL_TAKEN, emailProblems } from './account-lifecycle.js';
 import { usersRepository } from './users.repository.js';
 
 export interface EmailChangeDependencies {
   db: Kysely<DB>;
   mailer: Mailer;
-  config: Pick<Config, 'appUrl' | 'tokens'>;
+  config: Pick<Config, 'appUrl' | 'tokens' | 'accountRequestLimits'>;
   log: FastifyBaseLogger;
 }
 
@@ -49,6 +50,7 @@ export function isSameAddress(a: string, b: string): boolean {
  */
 export function emailChanges({ db, mailer, config, log }: EmailChangeDependencies) {
   const ttlSeconds = config.tokens.confirmationTtlSeconds;
+  const rateLimit = requestRateLimit(db);
 
   function cancel(userId: number): Promise<void> {
     return cancelEmailChange(db, userId);
@@ -62,8 +64,17 @@ export function emailChanges({ db, mailer, config, log }: EmailChangeDependencie
      * caller). An earlier link is voided first, so only the newest address can be confirmed; asking
      * again for the same address sends a fresh link. If the link cannot be sent, the request is undone
      * (503) so the user can retry; the notice to the current address is sent on a best-effort basis.
+     * Each change mails two addresses, one of them any the caller types, so changes are limited per
+     * account an hour as reset mails are; one past the limit changes and sends nothing (429).
      */
     async start(user: UserRow, newEmail: string): Promise<void> {
+      const limit = config.accountRequestLimits.emailChangeMailsPerAccountPerHour;
+      if (!(await rateLimit.take(`email-change-mail:${user.id}`, limit, HOUR_SECONDS))) {
+        throw tooManyRequests(
+          'Too many e-mail address changes for this account. Please try again in an hour.',
+          HOUR_SECONDS,
+        );
+      }
       const token = await db.transaction().execute(async (trx) => {
         const tokens = oneTimeTokens(trx);
         await tokens.revokeAll(user.id, 'change_email');

@@ -222,4 +222,35 @@ describe('changing the e-mail address', () => {
     expect(freeMail.statusCode).toBe(400);
     expect(await readUser(user)).not.toHaveProperty('pending_email');
   });
+
+  it('mails at most the hourly limit of changes per account; the next is refused with 429 and sends nothing', async () => {
+    const user = await signUp(t.app, outbox);
+    const oldAddress = user.registration.email;
+    const limit = t.config.accountRequestLimits.emailChangeMailsPerAccountPerHour;
+    const asked = Array.from({ length: limit + 2 }, () => freshAddress());
+    const statuses: number[] = [];
+    for (const address of asked.slice(0, limit)) {
+      statuses.push((await updateEmail(user, address)).statusCode);
+      await changeLink(address);
+    }
+    const refused = await updateEmail(user, asked[limit]!);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.json()).toEqual({
+      detail: 'Too many e-mail address changes for this account. Please try again in an hour.',
+    });
+    statuses.push(refused.statusCode, (await updateEmail(user, asked[limit + 1]!)).statusCode);
+    expect(statuses).toEqual([...Array<number>(limit).fill(200), 429, 429]);
+
+    // The refused changes wrote nothing: no mail to either side, and the last link asked for stays open.
+    const mails = await readOutbox(outbox);
+    const sentTo = (address: string) => mails.filter((mail) => mail.to.includes(address)).length;
+    expect(asked.map(sentTo)).toEqual([...Array<number>(limit).fill(1), 0, 0]);
+    expect(
+      mails.filter(
+        (mail) => mail.to.includes(oldAddress) && /about to change/.test(mail.email.subject ?? ''),
+      ),
+    ).toHaveLength(limit);
+    expect((await readUser(user)).pending_email).toBe(asked[limit - 1]);
+  });
 });
