@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MEGAPIXELS: positiveInt(UPLOAD_DEFAULT_LIMITS.maxMegapixels),
   UPLOAD_MAX_FILES: positiveInt(UPLOAD_DEFAULT_LIMITS.maxFiles),
   UPLOAD_MAX_CONCURRENT_PER_USER: positiveInt(2),
+  MAX_PROJECTS_PER_ACCOUNT: positiveInt(10_000),
+  MAX_VESSELS_PER_ACCOUNT: positiveInt(10_000),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -179,6 +181,8 @@ export interface Config {
     maxConcurrentPerUser: number;
     tempDir: string;
   };
+  /** The most projects and vessels one account may have (a create beyond is a 400). */
+  accountCaps: { projects: number; vessels: number };
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
   worker: DatabaseJobRunnerOptions & {
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrentPerUser: values.UPLOAD_MAX_CONCURRENT_PER_USER,
       tempDir: path.join(dataDir, 'tmp'),
     },
+    accountCaps: { projects: values.MAX_PROJECTS_PER_ACCOUNT, vessels: values.MAX_VESSELS_PER_ACCOUNT },
     migrateOnStart: values.MIGRATE_ON_START,
     worker: {
       enabled: values.WORKER_ENABLED,

@@ -122,6 +122,20 @@ export function queryInteger(min: number, max: number) {
     );
 }
 
+/** The most entries one page of `GET /api/projects/?limit=` or `GET /api/vessels/?limit=` holds. */
+export const LIST_PAGE_MAX = 500;
+
+/**
+ * Optional paging of the project and vessel lists, as the thumbnail list pages: without either
+ * parameter the whole list, as the spec describes it. An offset past the end gives an empty page,
+ * not an error. Every answer carries the whole list's length in `X-Total-Count`.
+ */
+export const ListPageQuery = z.object({
+  offset: queryInteger(0, MAX_DATABASE_ID).optional(),
+  limit: queryInteger(1, LIST_PAGE_MAX).optional(),
+});
+export type ListPageQuery = z.output<typeof ListPageQuery>;
+
 /**
  * How sure the model was of a prediction (issue 19 §2), on every answer that names a prediction:
  * additive, so the spec's clients can ignore them. Both are null for a prediction made before

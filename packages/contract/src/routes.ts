@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageResponse, idParam } from './common.js';
+import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
   ChangePasswordRequest,
@@ -274,7 +274,8 @@ export const routes = {
     auth: true,
     tag: 'projects',
     status: 200,
-    summary: "The user's projects",
+    summary: "The user's projects: all, or a page (offset, limit); X-Total-Count gives how many",
+    query: ListPageQuery,
     response: ProjectList,
   }),
   createProject: route({
@@ -554,7 +555,8 @@ export const routes = {
     auth: true,
     tag: 'vessels',
     status: 200,
-    summary: "The user's vessels, by name",
+    summary: "The user's vessels, by name: all, or a page (offset, limit); X-Total-Count gives how many",
+    query: ListPageQuery,
     response: VesselList,
   }),
   createVessel: route({

@@ -1,5 +1,6 @@
-import { type HullZone, MAX_DATABASE_ID } from '@hullscope/contract';
+import type { HullZone } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { paged } from '../../db/paging.js';
 import type { DB, ImageRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -45,16 +46,13 @@ export function imagesRepository(db: Kysely<DB>) {
      * thumbnail list needs.
      */
     listPage(owner: number, projectId: number, offset: number, limit: number | undefined) {
-      let query = db
+      const query = db
         .selectFrom('images')
         .select(['id', 'name', 'storage_prefix', 'created_at', 'hull_zone'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .orderBy('id');
-      // SQLite has no OFFSET without a LIMIT.
-      if (limit !== undefined || offset > 0) query = query.limit(limit ?? MAX_DATABASE_ID);
-      if (offset > 0) query = query.offset(offset);
-      return query.execute();
+      return paged(query, { offset, limit }).execute();
     },
 
     /** How many images the project has: the thumbnails list's total (x-total-count). */

@@ -1,13 +1,26 @@
 import type { ProjectCreateRequest, ProjectUpdateRequest } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { type ListPage, paged } from '../../db/paging.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
 /** Every query is scoped to the owner: another user's project simply does not exist here. */
 export function projectsRepository(db: Kysely<DB>) {
   return {
-    listByOwner(owner: number): Promise<ProjectRow[]> {
-      return db.selectFrom('projects').selectAll().where('owner', '=', owner).orderBy('id').execute();
+    listByOwner(owner: number, page: ListPage = {}): Promise<ProjectRow[]> {
+      return paged(
+        db.selectFrom('projects').selectAll().where('owner', '=', owner).orderBy('id'),
+        page,
+      ).execute();
+    },
+
+    async countByOwner(owner: number): Promise<number> {
+      const row = await db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('owner', '=', owner)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     findOwned(owner: number, id: number): Promise<ProjectRow | undefined> {

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
 import { projectsRepository } from './projects.repository.js';
-import { withVesselChecked } from './projects.service.js';
+import { createBelowCap, withVesselChecked } from './projects.service.js';
 
 /** The answer for a project row: the spec's fields and the inspection details (issue 18 §2). */
 export function projectAnswer(row: ProjectRow): Project {
@@ -31,15 +31,20 @@ function toProject(row: ProjectRow | undefined): Project {
   return projectAnswer(row);
 }
 
-export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage }) => {
+export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
   const projects = projectsRepository(db);
 
-  router.add(routes.listProjects, async ({ user }) =>
-    (await projects.listByOwner(user.id)).map(projectAnswer),
-  );
+  router.add(routes.listProjects, async ({ user, query, reply }) => {
+    reply.header('x-total-count', String(await projects.countByOwner(user.id)));
+    return (await projects.listByOwner(user.id, query)).map(projectAnswer);
+  });
 
   router.add(routes.createProject, async ({ user, body }) =>
-    projectAnswer(await withVesselChecked(db, user.id, body.vessel, () => projects.create(user.id, body))),
+    projectAnswer(
+      await withVesselChecked(db, user.id, body.vessel, () =>
+        createBelowCap(db, user.id, body, config.accountCaps.projects),
+      ),
+    ),
   );
 
   router.add(routes.getProject, async ({ user, params }) =>

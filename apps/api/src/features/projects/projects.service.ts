@@ -1,8 +1,9 @@
-import { inspectionMessages } from '@hullscope/contract';
+import { type ProjectCreateRequest, inspectionMessages } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { insertBelowCap } from '../../db/capped-insert.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import type { DB } from '../../db/schema.js';
-import { fieldErrors } from '../../http/api-error.js';
+import type { DB, ProjectRow } from '../../db/schema.js';
+import { fieldErrors, nonFieldError } from '../../http/api-error.js';
 import { projectsRepository } from './projects.repository.js';
 
 const notYourVessel = () => fieldErrors({ vessel: [inspectionMessages.notYourVessel] });
@@ -27,4 +28,25 @@ export async function withVesselChecked<T>(
     if (isForeignKeyViolation(error)) throw notYourVessel();
     throw error;
   }
+}
+
+/** Creates the project while the owner has fewer than `maxPerAccount`; a 400 saying so otherwise. */
+export async function createBelowCap(
+  db: Kysely<DB>,
+  owner: number,
+  fields: ProjectCreateRequest,
+  maxPerAccount: number,
+): Promise<ProjectRow> {
+  const row = await insertBelowCap(
+    db,
+    { key: `projects-of:${owner}`, cap: maxPerAccount },
+    (trx) => projectsRepository(trx).countByOwner(owner),
+    (trx) => projectsRepository(trx).create(owner, fields),
+  );
+  if (!row) {
+    throw nonFieldError(
+      `You already have ${maxPerAccount} projects, the most one account may have. Delete one you no longer need to add another.`,
+    );
+  }
+  return row;
 }

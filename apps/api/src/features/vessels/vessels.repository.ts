@@ -1,5 +1,6 @@
 import type { VesselCreateRequest, VesselUpdateRequest } from '@hullscope/contract';
 import { type Kysely, sql } from 'kysely';
+import { type ListPage, paged } from '../../db/paging.js';
 import type { DB, VesselRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -7,14 +8,23 @@ import { nowIso } from '../../db/time.js';
 export function vesselsRepository(db: Kysely<DB>) {
   return {
     /** By name as people read it (case-insensitive), then by id for vessels of the same name. */
-    listByOwner(owner: number): Promise<VesselRow[]> {
-      return db
+    listByOwner(owner: number, page: ListPage = {}): Promise<VesselRow[]> {
+      const query = db
         .selectFrom('vessels')
         .selectAll()
         .where('owner', '=', owner)
         .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .execute();
+        .orderBy('id');
+      return paged(query, page).execute();
+    },
+
+    async countByOwner(owner: number): Promise<number> {
+      const row = await db
+        .selectFrom('vessels')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('owner', '=', owner)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     findOwned(owner: number, id: number): Promise<VesselRow | undefined> {

@@ -4,12 +4,13 @@ import { withInspections } from '../inspections/vessel-inspections.js';
 import { vesselsService } from './vessels.service.js';
 
 export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
-  const vessels = vesselsService(db);
+  const vessels = vesselsService(db, config.accountCaps.vessels);
 
-  // The fleet view (issue 18 §7): each vessel with its inspections and their ratings.
-  router.add(routes.listVessels, async ({ user }) =>
-    withInspections(db, user.id, await vessels.list(user.id), config),
-  );
+  // The fleet view (issue 18 §7): each vessel with its inspections and their ratings; all of them or a page.
+  router.add(routes.listVessels, async ({ user, query, reply }) => {
+    reply.header('x-total-count', String(await vessels.count(user.id)));
+    return withInspections(db, user.id, await vessels.list(user.id, query), config);
+  });
 
   // A new vessel has no inspections yet; every vessel answer carries them, so one shape serves all.
   router.add(routes.createVessel, async ({ user, body }) => ({

@@ -5,9 +5,11 @@ import {
   vesselMessages,
 } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { insertBelowCap } from '../../db/capped-insert.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { ListPage } from '../../db/paging.js';
 import type { DB, VesselRow } from '../../db/schema.js';
-import { FieldErrorCollector, fieldErrors, notFound } from '../../http/api-error.js';
+import { FieldErrorCollector, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
 import { isCountryCode } from '../company/countries.js';
 import { vesselsRepository } from './vessels.repository.js';
 
@@ -21,9 +23,10 @@ const imoNumberTaken = () => fieldErrors({ imo_number: [vesselMessages.imoNumber
 
 /**
  * The rules beyond the request's shape: the flag is a country of GET /api/countries/, an IMO number
- * is on at most one of the owner's vessels, and another user's vessel is not found (404).
+ * is on at most one of the owner's vessels, an account has at most `maxPerAccount` vessels, and
+ * another user's vessel is not found (404).
  */
-export function vesselsService(db: Kysely<DB>) {
+export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
   const vessels = vesselsRepository(db);
 
   async function checkFields(
@@ -50,8 +53,12 @@ export function vesselsService(db: Kysely<DB>) {
   }
 
   return {
-    async list(owner: number): Promise<Vessel[]> {
-      return (await vessels.listByOwner(owner)).map(toVessel);
+    async list(owner: number, page: ListPage): Promise<Vessel[]> {
+      return (await vessels.listByOwner(owner, page)).map(toVessel);
+    },
+
+    count(owner: number): Promise<number> {
+      return vessels.countByOwner(owner);
     },
 
     async get(owner: number, id: number): Promise<Vessel> {
@@ -62,7 +69,20 @@ export function vesselsService(db: Kysely<DB>) {
 
     async create(owner: number, fields: VesselCreateRequest): Promise<Vessel> {
       await checkFields(owner, fields);
-      return toVessel(await orTaken(() => vessels.create(owner, fields)));
+      const row = await orTaken(() =>
+        insertBelowCap(
+          db,
+          { key: `vessels-of:${owner}`, cap: maxPerAccount },
+          (trx) => vesselsRepository(trx).countByOwner(owner),
+          (trx) => vesselsRepository(trx).create(owner, fields),
+        ),
+      );
+      if (!row) {
+        throw nonFieldError(
+          `You already have ${maxPerAccount} vessels, the most one account may have. Delete one you no longer need to add another.`,
+        );
+      }
+      return toVessel(row);
     },
 
     async update(owner: number, id: number, fields: VesselUpdateRequest): Promise<Vessel> {
