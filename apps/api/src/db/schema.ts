@@ -217,6 +217,8 @@ export interface PredictionRequestsTable {
   images_total: number;
   images_done: Generated<number>;
   images_failed: Generated<number>;
+  /** Job runs begun since an image of the request was last settled (0014). */
+  runs_without_progress: Generated<number>;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -233,6 +235,8 @@ export interface PredictionRequestImagesTable {
   error: string | null;
   /** Credits charged for this image; null on rows made before 0011 (then the request's price_per_image). */
   price: number | null;
+  /** Times a worker began predicting it (0014): a PENDING image with starts was cut off by a crash. */
+  starts: Generated<number>;
 }
 
 export interface PredictionsTable {

@@ -150,8 +150,9 @@ export function databaseJobRunner(
       },
       (options.leaseSeconds * 1000) / 3,
     );
+    const runnerBoundsRetries = !registered?.spec.handlerBoundsRetries;
     try {
-      if (job.attempts > job.max_attempts) {
+      if (runnerBoundsRetries && job.attempts > job.max_attempts) {
         // Claimed past its last attempt: that attempt ended with its process (a crash, an
         // out-of-memory kill), which running it once more might repeat on every restart.
         await giveUp(job, registered, new Error('the worker stopped during the last attempt'));
@@ -173,7 +174,7 @@ export function databaseJobRunner(
         }
         return;
       }
-      if (job.attempts >= job.max_attempts) {
+      if (runnerBoundsRetries && job.attempts >= job.max_attempts) {
         await giveUp(job, registered, error);
         return;
       }

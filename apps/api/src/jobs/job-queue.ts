@@ -19,14 +19,21 @@ export interface JobSpec<Name extends string = string, Payload = unknown> {
   name: Name;
   payload: z.ZodType<Payload>;
   maxAttempts: number;
+  /**
+   * The handler bounds its retries itself, counting what its job is made of (a prediction request:
+   * crashes per image and runs without progress), and settles the job when it stops trying. The
+   * runner then retries every failure and runs a job claimed past its last attempt, instead of
+   * giving up after `maxAttempts` runs of the whole job.
+   */
+  handlerBoundsRetries: boolean;
 }
 
 export function defineJob<const Name extends string, Payload>(
   name: Name,
   payload: z.ZodType<Payload>,
-  { maxAttempts }: { maxAttempts: number },
+  { maxAttempts, handlerBoundsRetries = false }: { maxAttempts: number; handlerBoundsRetries?: boolean },
 ): JobSpec<Name, Payload> {
-  return { name, payload, maxAttempts };
+  return { name, payload, maxAttempts, handlerBoundsRetries };
 }
 
 /** Every job kind, keyed by name. */

@@ -19,6 +19,7 @@ import * as predictionSurfacePixels from './0010-prediction-surface-pixels.js';
 import * as requestImagePrice from './0011-request-image-price.js';
 import * as predictionConfidence from './0012-prediction-confidence.js';
 import * as projectContentVersions from './0013-project-content-versions.js';
+import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,6 +40,7 @@ const migrations = {
   '0011-request-image-price': requestImagePrice,
   '0012-prediction-confidence': predictionConfidence,
   '0013-project-content-versions': projectContentVersions,
+  '0014-prediction-crash-counts': predictionCrashCounts,
 } as const satisfies Record<string, DialectMigration>;
 
 function migratorFor(database: Database): Migrator {

@@ -12,6 +12,8 @@ export interface PendingImage {
   prefix: string;
   /** Credits charged for it; null on requests made before prices were kept per image. */
   price: number | null;
+  /** Times a worker began it: more than 0 while PENDING means a crash cut it off. */
+  starts: number;
 }
 
 export interface NewPrediction {
@@ -66,6 +68,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           'images.format',
           'images.storage_prefix as prefix',
           'prediction_request_images.price',
+          'prediction_request_images.starts',
         ])
         .where('prediction_request_images.request_id', '=', requestId)
         .where('prediction_request_images.status', '=', 'PENDING')
@@ -105,10 +108,45 @@ export function predictionRunsRepository(db: Kysely<DB>) {
       return row?.status === 'DONE';
     },
 
+    /** Committed before the image's work begins, so a crash during it leaves the count behind. */
+    async countImageStart(rowId: number): Promise<void> {
+      await db
+        .updateTable('prediction_request_images')
+        .set((eb) => ({ starts: eb('starts', '+', 1) }))
+        .where('id', '=', rowId)
+        .execute();
+    },
+
+    /** Counts a run of the request's job beginning; answers the runs without progress, this one included. */
+    async countRun(requestId: number): Promise<number> {
+      await db
+        .updateTable('prediction_requests')
+        .set((eb) => ({ runs_without_progress: eb('runs_without_progress', '+', 1) }))
+        .where('id', '=', requestId)
+        .execute();
+      const row = await db
+        .selectFrom('prediction_requests')
+        .select('runs_without_progress')
+        .where('id', '=', requestId)
+        .executeTakeFirstOrThrow();
+      return row.runs_without_progress;
+    },
+
+    /** Takes back a run's count: a run stopped by a shutdown says nothing about the request. */
+    async uncountRun(requestId: number): Promise<void> {
+      await db
+        .updateTable('prediction_requests')
+        .set((eb) => ({ runs_without_progress: eb('runs_without_progress', '-', 1) }))
+        .where('id', '=', requestId)
+        .where('runs_without_progress', '>', 0)
+        .execute();
+    },
+
+    /** A settled image is progress: the count of runs without it starts again. */
     async countImageFailed(requestId: number): Promise<void> {
       await db
         .updateTable('prediction_requests')
-        .set((eb) => ({ images_failed: eb('images_failed', '+', 1) }))
+        .set((eb) => ({ images_failed: eb('images_failed', '+', 1), runs_without_progress: 0 }))
         .where('id', '=', requestId)
         .execute();
     },
@@ -116,7 +154,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
     async countImageDone(requestId: number): Promise<void> {
       await db
         .updateTable('prediction_requests')
-        .set((eb) => ({ images_done: eb('images_done', '+', 1) }))
+        .set((eb) => ({ images_done: eb('images_done', '+', 1), runs_without_progress: 0 }))
         .where('id', '=', requestId)
         .execute();
     },

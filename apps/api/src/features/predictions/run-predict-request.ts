@@ -16,7 +16,7 @@ import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-
 import { creditAccount } from '../credits/ledger.js';
 import { raiseContentVersion } from '../projects/content-versions.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
-import type { PredictRequestPayload } from './predict-request.job.js';
+import { type PredictRequestPayload, predictRequestJob } from './predict-request.job.js';
 import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
 
 export interface PredictJobDependencies {
@@ -121,15 +121,47 @@ async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
   await runs.markFinished(requestId, status);
 }
 
+/** Tries per image and runs in a row without progress before the job stops trying. */
+const ATTEMPTS = predictRequestJob.maxAttempts;
+
 /** The worker's handler of 'predict-request' jobs. */
 export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<PredictRequestPayload> {
   const { db, log } = deps;
   const runs = predictionRunsRepository(db);
 
+  /**
+   * Crashes are counted where they happen rather than per request. An image that workers began
+   * ATTEMPTS times without finishing brought each of them down (after the first crash it runs
+   * alone), so it alone is refunded and the batch goes on. Runs that settle no image at all (a
+   * model that cannot load, say) end the request after ATTEMPTS of them, refunding what is left.
+   * Answers whether the request is still to be worked.
+   */
+  async function settleCrashes(request: PredictionRequestRow): Promise<boolean> {
+    for (const image of await runs.pendingImages(request.id)) {
+      if (image.starts < ATTEMPTS) continue;
+      log.warn(
+        { requestId: request.id, imageId: image.imageId },
+        'image stopped its worker repeatedly; refunded',
+      );
+      await failImage(deps, request, image, `This image stopped the worker ${image.starts} times.`);
+    }
+    if ((await runs.countRun(request.id)) <= ATTEMPTS) return true;
+    log.error(
+      { requestId: request.id },
+      'prediction request made no progress in its last runs; rest refunded',
+    );
+    for (const image of await runs.pendingImages(request.id)) {
+      await failImage(deps, request, image, 'The prediction could not be run.');
+    }
+    await finish(db, request.id);
+    return false;
+  }
+
   return {
     async handle({ requestId }, { signal }) {
       const request = await runs.findRequest(requestId);
       if (!request || request.status === 'DONE' || request.status === 'FAILED') return;
+      if (!(await settleCrashes(request))) return;
       await runs.markRunning(requestId, request.started_at ?? nowIso());
       const models = modelsRepository(db);
       const model = await models.findModel(request.model_id);
@@ -142,6 +174,7 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
       /** One image: predicted and recorded, or failed and refunded; nothing new once stopping. */
       const predictOne = async (image: PendingImage) => {
         if (signal.aborted) return;
+        await runs.countImageStart(image.rowId);
         let result: ImagePrediction;
         try {
           const maxSide = resolution.resolution;
@@ -200,25 +233,30 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
       // A restarted job lists only what is still PENDING, so a job retried after a crash never runs a
       // finished image again (two workers holding one job may both run it; only one records it).
       let failure: { error: unknown } | undefined;
+      const pending = await runs.pendingImages(requestId);
       try {
-        await forEachConcurrently(await runs.pendingImages(requestId), deps.imagesInFlight, predictOne);
+        // Images a crash cut off go first, one at a time: if one brings the worker down again, the
+        // crash is counted against it alone, not against an image that happened to run beside it.
+        await forEachConcurrently(
+          pending.filter((image) => image.starts > 0),
+          1,
+          predictOne,
+        );
+        await forEachConcurrently(
+          pending.filter((image) => image.starts === 0),
+          deps.imagesInFlight,
+          predictOne,
+        );
       } catch (error) {
         failure = { error };
       }
-      // Stopped with images left: requeued as is (whatever else failed meanwhile), so the attempt
-      // is not counted and no skipped image is refunded as if it had failed.
-      if (signal.aborted && (await runs.pendingImages(requestId)).length > 0) throw new JobInterruptedError();
-      if (failure) throw failure.error;
-      await finish(db, requestId);
-    },
-
-    /** The job failed for good (e.g. the model cannot load): refund what was not processed. */
-    async onGiveUp({ requestId }) {
-      const request = await runs.findRequest(requestId);
-      if (!request) return;
-      for (const image of await runs.pendingImages(requestId)) {
-        await failImage(deps, request, image, 'The prediction could not be run.');
+      // Stopped with images left: requeued as is (whatever else failed meanwhile), so neither the
+      // attempt nor this run is counted and no skipped image is refunded as if it had failed.
+      if (signal.aborted && (await runs.pendingImages(requestId)).length > 0) {
+        await runs.uncountRun(requestId);
+        throw new JobInterruptedError();
       }
+      if (failure) throw failure.error;
       await finish(db, requestId);
     },
   };

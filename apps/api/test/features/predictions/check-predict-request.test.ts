@@ -108,6 +108,7 @@ const runningRequest: PredictionRequestRow = {
   images_total: 1,
   images_done: 0,
   images_failed: 0,
+  runs_without_progress: 0,
   created_at: STAMP,
   started_at: STAMP,
   finished_at: null,
