@@ -1,4 +1,4 @@
-// npm run bench:report [-- --sizes 100,500 --side 1024]
+// npm run bench:report [-- --sizes 100,500 --side 1024 --concurrent 20]
 // Issue 18 §6: the inspection report of a project of N analysed photos. The built API
 // (`node apps/api/dist/main.js`, SQLite) on a fresh data folder; per size, one project of N distinct
 // photos (`--side` px on the longer side, spread over six hull zones), every one predicted through
@@ -6,15 +6,28 @@
 // PDF (`GET …/report/`) and the JSON (`GET …/report.json`) are each downloaded once, reading every
 // byte: time to the last byte, size, pages, and the server's peak RSS during the download (Linux
 // VmHWM, reset before it) beside its RSS before. Target (issue 18): 500 photos under 60 s and
-// 600 MB peak RSS on the 2-core machine. Loopback only, bounded by the sizes given.
+// 600 MB peak RSS on the 2-core machine. With --concurrent N (issue 43), N PDFs of each size are
+// then asked for at once by one user (REPORT_RENDERS_PER_USER raised to N and REPORT_WAIT_SECONDS to
+// 600, so every one renders, REPORT_RENDERS_AT_ONCE at a time) while GET /api/health is timed one
+// request after another: its p50, p99 and max, the answers' statuses, the time to the last byte of
+// the last PDF and peak RSS. Target: health p99 at most 100 ms. Loopback only, bounded by the sizes given.
 import { parseArgs } from 'node:util';
 import { peakRssMb, procStatusMb, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
+import { watchHealth } from './health-latency.js';
 import { uploadPhotos, variedPhoto, waitForRequest } from './server-seeding.js';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '100,500' }, side: { type: 'string', default: '1024' } },
+  options: {
+    sizes: { type: 'string', default: '100,500' },
+    side: { type: 'string', default: '1024' },
+    concurrent: { type: 'string', default: '0' },
+  },
 });
+const concurrent = Number(values.concurrent);
+if (!Number.isInteger(concurrent) || concurrent < 0 || concurrent > 50) {
+  throw new Error('--concurrent must be a whole number from 0 to 50');
+}
 const sizes = values.sizes.split(',').map(Number);
 const side = Number(values.side);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1 || size > 1000)) {
@@ -31,7 +44,11 @@ const SAMPLES = [
 ];
 
 const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
-const server = await builtServer({ UPLOAD_MAX_FILES: String(BATCH), WORKER_CONCURRENCY: '2' });
+const server = await builtServer({
+  UPLOAD_MAX_FILES: String(BATCH),
+  WORKER_CONCURRENCY: '2',
+  ...(concurrent > 0 ? { REPORT_RENDERS_PER_USER: String(concurrent), REPORT_WAIT_SECONDS: '600' } : {}),
+});
 
 /** A photo different for every index: a real sample (if present) in a different hue and brightness. */
 function photo(index: number): Promise<Buffer> {
@@ -69,6 +86,24 @@ async function download(url: string, access: string, pid: number) {
   const seconds = (performance.now() - started) / 1000;
   const pages = (body.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
   return { seconds, bytes: body.length, pages, peakRss: peakRssMb(pid), rssBefore };
+}
+
+/** `concurrent` PDFs of the project at once, every byte read, while the health check is timed. */
+async function downloadsAtOnce(projectId: number, access: string, pid: number) {
+  resetPeakRss(pid);
+  const health = watchHealth(server.base);
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: concurrent }, async () => {
+      const response = await fetch(`${server.base}/api/projects/${projectId}/report/`, {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, statuses, health: await health.stop(), peakRss: peakRssMb(pid) };
 }
 
 const total = sizes.reduce((sum, size) => sum + size, 0);
@@ -135,6 +170,20 @@ try {
     console.log(
       `        (set-up of ${size} photos: upload and prediction ${seedSeconds.toFixed(0)} s, not measured)`,
     );
+    if (concurrent > 0) {
+      const load = await downloadsAtOnce(projectId, access, pid);
+      const counts = Object.entries(
+        load.statuses.reduce<Record<number, number>>((tally, status) => {
+          tally[status] = (tally[status] ?? 0) + 1;
+          return tally;
+        }, {}),
+      ).map(([status, count]) => `${count} × ${status}`);
+      console.log(
+        `${String(size).padEnd(8)}${concurrent} PDFs at once: ${load.seconds.toFixed(1)} s to the last byte, ` +
+          `${counts.join(', ')}, peak RSS ${load.peakRss ?? '?'} MB; health over ${load.health.count} checks: ` +
+          `p50 ${load.health.p50.toFixed(1)} ms, p99 ${load.health.p99.toFixed(1)} ms, max ${load.health.max.toFixed(1)} ms`,
+      );
+    }
   }
 } finally {
   await server.close();

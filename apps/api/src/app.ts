@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './features/company/company.routes.js';
 import { registerCreditRoutes } from './features/credits/credits.routes.js';
 import { registerDownloadRoutes } from './features/downloads/downloads.routes.js';
 import { registerInspectionRoutes } from './features/inspections/inspections.routes.js';
+import { reportRenders } from './features/inspections/report-renders.js';
 import { registerHealthRoute } from './features/health/health.routes.js';
 import { imagesRepository } from './features/images/images.repository.js';
 import { registerImageRoutes } from './features/images/images.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     payments: createPaymentProvider(config.payments, config.appUrl, config.jwtSecret),
     queue,
     jwt,
+    reportRenders: reportRenders(config.reportRenders),
     config,
     log: app.log,
   };

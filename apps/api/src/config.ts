@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.js';
 import type { ThrottleSettings } from './features/auth/login-throttle.js';
 import { type CreditPriceTier, parseCreditPrices } from './features/billing/credit-prices.js';
+import type { ReportRenderSettings } from './features/inspections/report-renders.js';
 import {
   DEFAULT_IDLE_RELEASE_SECONDS,
   DEFAULT_PARALLEL_RUNS,
@@ -77,6 +78,9 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MEGAPIXELS: positiveInt(UPLOAD_DEFAULT_LIMITS.maxMegapixels),
   UPLOAD_MAX_FILES: positiveInt(UPLOAD_DEFAULT_LIMITS.maxFiles),
   UPLOAD_MAX_CONCURRENT_PER_USER: positiveInt(2),
+  REPORT_RENDERS_AT_ONCE: positiveInt(2),
+  REPORT_RENDERS_PER_USER: positiveInt(2),
+  REPORT_WAIT_SECONDS: positiveInt(30),
   MAX_PROJECTS_PER_ACCOUNT: positiveInt(10_000),
   MAX_VESSELS_PER_ACCOUNT: positiveInt(10_000),
   WORKER_ENABLED: booleanFlag('true'),
@@ -181,6 +185,8 @@ export interface Config {
     maxConcurrentPerUser: number;
     tempDir: string;
   };
+  /** Inspection report PDFs (alone or in a project ZIP) rendered at once, per user, and the wait for a turn. */
+  reportRenders: ReportRenderSettings;
   /** The most projects and vessels one account may have (a create beyond is a 400). */
   accountCaps: { projects: number; vessels: number };
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
@@ -343,6 +349,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFiles: values.UPLOAD_MAX_FILES,
       maxConcurrentPerUser: values.UPLOAD_MAX_CONCURRENT_PER_USER,
       tempDir: path.join(dataDir, 'tmp'),
+    },
+    reportRenders: {
+      atOnce: values.REPORT_RENDERS_AT_ONCE,
+      perUser: values.REPORT_RENDERS_PER_USER,
+      maxWaitSeconds: values.REPORT_WAIT_SECONDS,
     },
     accountCaps: { projects: values.MAX_PROJECTS_PER_ACCOUNT, vessels: values.MAX_VESSELS_PER_ACCOUNT },
     migrateOnStart: values.MIGRATE_ON_START,

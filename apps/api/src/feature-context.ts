@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import type { JwtService } from './features/auth/jwt.js';
+import type { ReportRenders } from './features/inspections/report-renders.js';
 import type { Router } from './http/router.js';
 import type { SessionCache } from './inference/session-cache.js';
 import type { AppJobCatalog, AppJobQueue } from './job-catalog.js';
@@ -21,6 +22,8 @@ export interface ApiContext {
   payments: ConfiguredPaymentProvider;
   queue: AppJobQueue;
   jwt: JwtService;
+  /** Turns at rendering inspection reports, shared by the report and the project ZIP routes. */
+  reportRenders: ReportRenders;
   config: Config;
   log: FastifyBaseLogger;
 }

@@ -30,9 +30,11 @@ function sendZip(
     .send(zipStream(storage, files, summary, reply.log));
 }
 
-export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
+export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
   router.add(routes.downloadProject, async ({ user, params, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
+    // The ZIP renders the report too, so it takes a turn as the report does.
+    await reportRenders.admit(user.id, reply);
     const { files, summary } = await archiveContents(db, user.id, project.id, config);
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.

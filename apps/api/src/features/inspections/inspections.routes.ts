@@ -12,7 +12,7 @@ export function reportFileName(projectName: string): string {
 }
 
 /** Issue 18 §5 and §6: the inspection summary of a project and its report, as JSON and as PDF. */
-export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
+export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
   router.add(routes.inspectionSummary, async ({ user, params, query }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
     return (await inspectionSummary(db, user.id, project.id, query, config)).summary;
@@ -25,6 +25,7 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
 
   router.add(routes.inspectionReportPdf, async ({ user, params, query, reply }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
+    await reportRenders.admit(user.id, reply);
     const { report, rated } = await inspectionReport(db, project, query, config);
     const pdf = renderReportPdf(report, rated, storage);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type FoulingRating,
   IMO_RATING_COLOURS,
@@ -420,6 +421,9 @@ export function renderReportPdf(
         schedule(index + FIGURES_AHEAD);
         imageBlock(doc, report.images[index]!, figures);
         await keepPaceWithReader(doc);
+        // Figures made ahead are often ready, and awaiting them alone never lets the event loop
+        // turn: a long report would keep every other request of the process waiting till its end.
+        await nextTurn();
       }
     }
     if (report.images_without_prediction.length > 0) {
