@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { databaseKey } from './db/installation.js';
 import { prepareSchema } from './db/schema-check.js';
+import { scheduleBackups } from './backup/backup-schedule.js';
+import { schemaPreparation } from './backup/schema-preparation.js';
 import type { ApiContext, ApiRegistrar } from './feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { JwtService } from './features/auth/jwt.js';
@@ -130,7 +132,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await mailer.close();
     await database.destroy();
   });
-  await prepareSchema(database, { migrate: config.migrateOnStart });
+  await prepareSchema(
+    database,
+    schemaPreparation(config, (message) => app.log.info(message)),
+  );
   // In the background: a large store takes a while to walk, and nothing waits on the result.
   const stopSweep = new AbortController();
   const sweeping = sweepAbandonedFiles(
@@ -179,6 +184,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.addHook('onReady', async () => worker.start());
     closers.push(() => worker.stop());
   }
+  // BACKUP_INTERVAL_HOURS: on by default in the embedded default, where this is the only process.
+  const backups = scheduleBackups(config, app.log);
+  closers.push(async () => backups.stop());
   // After the worker: closing never waits on the walk before the images in flight are finished.
   closers.push(async () => {
     stopSweep.abort();

@@ -87,6 +87,11 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MIGRATE_ON_START: booleanFlag('true'),
+  BACKUP_DIR: optionalString,
+  // Its default depends on the run mode (24 h embedded, off on PostgreSQL), so it is filled in below.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(576).optional(),
+  BACKUP_KEEP: positiveInt(7),
+  BACKUP_BEFORE_MIGRATE: booleanFlag('true'),
   STORAGE_URL: optionalString.superRefine((value, context) => {
     const location = value === undefined ? undefined : parseStorageUrl(value);
     if (typeof location === 'string') context.addIssue({ code: 'custom', message: location });
@@ -143,6 +148,14 @@ const EnvSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
+/** Scheduled backups into `dir` (none when `intervalHours` is 0) and the one taken before migrating. */
+export interface BackupSettings {
+  dir: string;
+  intervalHours: number;
+  keep: number;
+  beforeMigrate: boolean;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -191,6 +204,7 @@ export interface Config {
   accountCaps: { projects: number; vessels: number };
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
+  backup: BackupSettings;
   worker: DatabaseJobRunnerOptions & {
     enabled: boolean;
     imagesInFlight: number;
@@ -357,6 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     accountCaps: { projects: values.MAX_PROJECTS_PER_ACCOUNT, vessels: values.MAX_VESSELS_PER_ACCOUNT },
     migrateOnStart: values.MIGRATE_ON_START,
+    backup: {
+      dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      intervalHours: values.BACKUP_INTERVAL_HOURS ?? (values.DATABASE_URL?.startsWith('postgres') ? 0 : 24),
+      keep: values.BACKUP_KEEP,
+      beforeMigrate: values.BACKUP_BEFORE_MIGRATE,
+    },
     worker: {
       enabled: values.WORKER_ENABLED,
       healthPort: values.WORKER_HEALTH_PORT,

@@ -1,5 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { SchemaMismatchError } from './db/schema-check.js';
+import { MigrationFailedError, SchemaMismatchError } from './db/schema-check.js';
 
 interface ShutdownLog {
   info(details: object, message: string): void;
@@ -21,7 +21,13 @@ export function loadConfigOrExit(): Config {
 
 /** A start-up failure the operator can act on is printed as its message alone, status 1. */
 export function exitOnStartFailure(error: unknown): never {
-  if (error instanceof SchemaMismatchError || error instanceof ConfigError) exitWithMessage(error.message);
+  if (
+    error instanceof SchemaMismatchError ||
+    error instanceof MigrationFailedError ||
+    error instanceof ConfigError
+  ) {
+    exitWithMessage(error.message);
+  }
   console.error(error);
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { openDatabase } from './db/database.js';
 import { prepareSchema } from './db/schema-check.js';
+import { schemaPreparation } from './backup/schema-preparation.js';
 import { addHealthCheck } from './features/health/database-health.js';
 import { closeOnSignals, exitOnStartFailure, loadConfigOrExit } from './process-lifecycle.js';
 import { createStorage } from './storage/create-storage.js';
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
   });
   const database = openDatabase(config.database);
   try {
-    await prepareSchema(database, { migrate: config.migrateOnStart });
+    await prepareSchema(
+      database,
+      schemaPreparation(config, (message) => server.log.info(message)),
+    );
   } catch (error) {
     await database.destroy();
     throw error;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { prepareSchema } from '../db/schema-check.js';
+import { schemaPreparation } from '../backup/schema-preparation.js';
 import type { DB } from '../db/schema.js';
 
 /** Thrown for bad operator input: printed as is, exit status 1. */
@@ -17,7 +18,10 @@ export async function withAdminContext(work: (context: AdminContext) => Promise<
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    await prepareSchema(database, { migrate: config.migrateOnStart });
+    await prepareSchema(
+      database,
+      schemaPreparation(config, (message) => console.error(message)),
+    );
     await work({ config, db: database.db });
   } finally {
     await database.destroy();

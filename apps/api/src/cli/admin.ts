@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config.js';
-import { SchemaMismatchError } from '../db/schema-check.js';
+import { MigrationFailedError, SchemaMismatchError } from '../db/schema-check.js';
 import { CommandError, withAdminContext } from './admin-context.js';
+import { backup, restore } from './backup-commands.js';
 import { listPrices, resetPrices, setPrices } from './price-commands.js';
 import {
   addModel,
@@ -104,8 +105,33 @@ program
   .description("Show the database's schema against this release's migrations, changing nothing")
   .action(showSchemaStatus);
 
+program
+  .command('backup')
+  .description('Back up the database and every stored file, consistently, while the server runs')
+  .option('--to <folder>', 'a new or empty folder to back up into')
+  .option(
+    '--into <folder>',
+    'a backups folder: a new time-named backup in it, older ones beyond --keep removed',
+  )
+  .option('--keep <count>', 'with --into: how many backups to keep (default BACKUP_KEEP)')
+  .option('--verify <folder>', "check a backup's files against its manifest's SHA-256 checksums")
+  .option('--list', 'list the backups in BACKUP_DIR (or --dir) and their recent outcomes')
+  .option('--dir <folder>', 'with --list: the backups folder')
+  .action(backup);
+
+program
+  .command('restore')
+  .description('Fill an empty DATA_DIR (and an empty database and bucket) from a verified backup')
+  .requiredOption('--from <folder>', 'the backup folder')
+  .action(restore);
+
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof CommandError || error instanceof ConfigError || error instanceof SchemaMismatchError) {
+  if (
+    error instanceof CommandError ||
+    error instanceof ConfigError ||
+    error instanceof SchemaMismatchError ||
+    error instanceof MigrationFailedError
+  ) {
     console.error(error.message);
     process.exit(1);
   }

@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { schemaStatus } from '../db/migrations/index.js';
 import { prepareSchema } from '../db/schema-check.js';
+import { schemaPreparation } from '../backup/schema-preparation.js';
 
 /**
  * `npm run migrate`: brings the configured database to this release's schema. In a deployment of
@@ -10,10 +11,14 @@ import { prepareSchema } from '../db/schema-check.js';
  * refused, as the server refuses it.
  */
 export async function migrate(): Promise<void> {
-  const database = openDatabase(loadConfig().database);
+  const config = loadConfig();
+  const database = openDatabase(config.database);
   try {
     const before = await schemaStatus(database);
-    await prepareSchema(database, { migrate: true });
+    await prepareSchema(
+      database,
+      schemaPreparation(config, (message) => console.error(message), true),
+    );
     if (before.pending.length === 0) {
       console.log(`The database schema is up to date (${before.latest}).`);
     } else {

@@ -63,6 +63,19 @@ function isConditionFailed(error: unknown): boolean {
   return status === 412 || status === 409;
 }
 
+/** A client for the configured service, as the storage adapter and the backup use it. */
+export function s3Client(options: S3StorageOptions): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible services refuse the newer
+    // default trailing checksums of streamed uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /**
  * The storage port on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), credentials from the
  * standard AWS chain (environment, shared files, instance roles). Nothing is held whole in memory
@@ -71,17 +84,7 @@ function isConditionFailed(error: unknown): boolean {
  * Objects appear whole or not at all, so unlike the local adapter nothing is written aside first.
  */
 export function s3Storage(options: S3StorageOptions, tempDir: string, client?: S3Client): Storage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      // Checksums only where S3 requires them: several S3-compatible services refuse the newer
-      // default trailing checksums of streamed uploads.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  const s3 = client ?? s3Client(options);
   const { bucket } = options;
   const objectKey = (key: string) => {
     assertSafeKey(key);

@@ -4,6 +4,7 @@ import {
   type Migration,
   type MigrationResultSet,
   Migrator,
+  sql,
 } from 'kysely';
 import type { Database, Dialect } from '../database.js';
 import * as foundation from './0001-foundation.js';
@@ -43,6 +44,9 @@ const migrations = {
   '0014-prediction-crash-counts': predictionCrashCounts,
 } as const satisfies Record<string, DialectMigration>;
 
+/** This release's migrations by name, in order: a backup's schema must be one of them to restore. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 function migratorFor(database: Database): Migrator {
   return new Migrator({
     db: database.db,
@@ -67,9 +71,26 @@ function throwOnFailure({ error, results }: MigrationResultSet): void {
   }
 }
 
-/** Applies every pending migration; Kysely's lock makes concurrent starts of several processes safe. */
+/**
+ * Applies every pending migration, all in one transaction, so a failed one leaves the database as it
+ * was. Kysely does so on PostgreSQL (with a lock, so concurrent starts of several processes are safe)
+ * but runs SQLite's migrations outside a transaction, although SQLite can change its schema in one.
+ */
 export async function migrateToLatest(database: Database): Promise<void> {
-  throwOnFailure(await migratorFor(database).migrateToLatest());
+  if (database.dialect !== 'sqlite') return throwOnFailure(await migratorFor(database).migrateToLatest());
+  await sql`begin immediate`.execute(database.db);
+  let result: MigrationResultSet;
+  try {
+    result = await migratorFor(database).migrateToLatest();
+  } catch (error) {
+    await sql`rollback`.execute(database.db);
+    throw error;
+  }
+  if (result.error) {
+    await sql`rollback`.execute(database.db);
+    throwOnFailure(result);
+  }
+  await sql`commit`.execute(database.db);
 }
 
 /** Applies pending migrations up to and including `name`: how a test builds an older schema. */
