@@ -52,16 +52,14 @@ export async function sha256OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function linkOrCopy(from: string, to: string): Promise<'linked' | 'copied'> {
+async function linkOrCopy(from: string, to: string): Promise<void> {
   try {
     await link(from, to);
-    return 'linked';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Another file system, or one without hard links: a copy (a clone where the file system can).
     if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
     await copyFile(from, to, constants.COPYFILE_FICLONE);
-    return 'copied';
   }
 }
 
@@ -73,10 +71,10 @@ export interface StoredCopy {
 
 /**
  * Puts `source` into the backup at `target`. A file the previous backup holds unchanged (same size
- * and modification time) is hard-linked from it and keeps its checksum; any other is hard-linked
- * from the data folder where it is on the same file system (storage never rewrites a file in place,
- * it replaces it by rename, so the link keeps this content), else copied, and its checksum is read
- * from the backup's own copy. Undefined when the source was removed meanwhile.
+ * and modification time) is hard-linked from it and keeps its checksum, so it costs nothing; any
+ * other is copied (a clone where the file system can), never linked to the live file, which an edit
+ * of the backup would then change, and its checksum is read from the backup's own copy. Undefined
+ * when the source was removed meanwhile.
  */
 export async function storeCopy(
   source: { file: string; info: SourceFile },
@@ -98,7 +96,7 @@ export async function storeCopy(
     }
   }
   try {
-    const how = await linkOrCopy(source.file, target.file);
+    await copyFile(source.file, target.file, constants.COPYFILE_FICLONE);
     const info = await stat(target.file);
     return {
       entry: {
@@ -107,7 +105,7 @@ export async function storeCopy(
         sha256: await sha256OfFile(target.file),
         mtime_ms: source.info.mtimeMs,
       },
-      bytesWritten: how === 'copied' ? info.size : 0,
+      bytesWritten: info.size,
     };
   } catch (error) {
     if (isMissing(error)) return undefined;
