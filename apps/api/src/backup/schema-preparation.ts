@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { SchemaPreparation } from '../db/schema-check.js';
+import { MigrationFailedError, type SchemaPreparation } from '../db/schema-check.js';
 import { backupInto } from './installation-backup.js';
 
 /**
@@ -17,9 +17,17 @@ export function schemaPreparation(
     backUpFirst: backUp
       ? async () => {
           log(`Backing up into ${config.backup.dir} before migrating the database (BACKUP_BEFORE_MIGRATE)…`);
-          const { folder } = await backupInto(config, config.backup.dir, config.backup.keep);
-          log(`Backed up before migrating: ${folder}`);
-          return folder;
+          try {
+            const { folder } = await backupInto(config, config.backup.dir, config.backup.keep);
+            log(`Backed up before migrating: ${folder}`);
+            return folder;
+          } catch (error) {
+            throw new MigrationFailedError(
+              `The backup before migrating failed, so nothing was migrated: ${(error as Error).message} ` +
+                'Free space in BACKUP_DIR (or point it elsewhere), or set BACKUP_BEFORE_MIGRATE=false to migrate without one.',
+              { cause: error },
+            );
+          }
         }
       : undefined,
   };

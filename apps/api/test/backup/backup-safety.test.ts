@@ -225,6 +225,34 @@ describe('an upgrade whose migration fails', () => {
   });
 });
 
+describe.runIf(testDialect === 'sqlite')('an upgrade whose backup fails', () => {
+  it('migrates nothing and says how to go on', async () => {
+    const { env, home } = await newHome('hullscope-upgrade-');
+    const blocked = path.join(home.dataDir, 'a-file');
+    await writeFile(blocked, 'not a folder');
+    const config = loadConfig({ ...env, BACKUP_DIR: path.join(blocked, 'backups') });
+    const database = openDatabase(config.database);
+    try {
+      await migrateUpTo(database, '0012-prediction-confidence');
+    } finally {
+      await database.destroy();
+    }
+    const failed = await buildApp(config).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(MigrationFailedError);
+    expect((failed as Error).message).toMatch(/The backup before migrating failed, so nothing was migrated/);
+    expect((failed as Error).message).toContain('BACKUP_BEFORE_MIGRATE=false');
+    const after = openDatabase(config.database);
+    try {
+      expect((await schemaStatus(after)).current).toBe('0012-prediction-confidence');
+    } finally {
+      await after.destroy();
+    }
+  });
+});
+
 describe.runIf(testDialect === 'postgres')('backup on PostgreSQL without its client tools', () => {
   it(
     'says which package to install',
