@@ -28,6 +28,8 @@ import { registerPredictionRoutes } from './features/predictions/predictions.rou
 import { registerProjectRoutes } from './features/projects/projects.routes.js';
 import { usersRepository } from './features/users/users.repository.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
+import { registerExportRoutes } from './features/exports/exports.routes.js';
+import { isExportDraft } from './features/exports/run-data-export.js';
 import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -51,6 +53,7 @@ import { buildWorker } from './worker.js';
 const apiFeatures: ApiRegistrar[] = [
   registerAuthRoutes,
   registerUserRoutes,
+  registerExportRoutes,
   registerCompanyRoutes,
   registerCreditRoutes,
   registerProjectRoutes,
@@ -141,7 +144,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sweeping = sweepAbandonedFiles(
     [
       { dir: config.storageDir, isTemporary: isPartialWrite },
-      { dir: config.uploads.tempDir, isTemporary: (name) => isStagedUpload(name) || isS3ReadCopy(name) },
+      {
+        dir: config.uploads.tempDir,
+        isTemporary: (name) => isStagedUpload(name) || isS3ReadCopy(name) || isExportDraft(name),
+      },
     ],
     app.log,
     stopSweep.signal,
@@ -179,7 +185,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The embedded default runs the worker in this process (WORKER_ENABLED=false leaves jobs to
   // worker processes); it is started once the app is ready and stopped before the database closes.
   if (config.worker.enabled) {
-    const worker = await buildWorker({ db, storage, config, log: app.log });
+    const worker = await buildWorker({ db, storage, mailer, config, log: app.log });
     queue.onEnqueued(() => worker.wake());
     app.addHook('onReady', async () => worker.start());
     closers.push(() => worker.stop());

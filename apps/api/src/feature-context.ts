@@ -37,6 +37,7 @@ export interface WorkerContext {
   storage: Storage;
   sessions: SessionCache;
   jobs: JobHandlers<AppJobCatalog>;
+  mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
 }

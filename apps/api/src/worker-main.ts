@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { openDatabase } from './db/database.js';
 import { prepareSchema } from './db/schema-check.js';
+import { createMailer } from './mail/create-mailer.js';
 import { schemaPreparation } from './backup/schema-preparation.js';
 import { addHealthCheck } from './features/health/database-health.js';
 import { closeOnSignals, exitOnStartFailure, loadConfigOrExit } from './process-lifecycle.js';
@@ -38,9 +39,11 @@ async function main(): Promise<void> {
     await database.destroy();
     throw error;
   }
+  const mailer = createMailer(config.mail, server.log);
   const worker = await buildWorker({
     db: database.db,
     storage: createStorage(config.storage, config.uploads.tempDir),
+    mailer,
     config,
     log: server.log,
   });
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
     server.log,
     async () => {
       await worker.stop();
+      await mailer.close();
       await server.close();
       await database.destroy();
     },

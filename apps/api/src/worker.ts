@@ -3,20 +3,23 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import type { WorkerRegistrar } from './feature-context.js';
+import { registerExportJobs } from './features/exports/exports.worker.js';
 import { registerPredictionJobs } from './features/predictions/predictions.worker.js';
 import { SessionCache } from './inference/session-cache.js';
 import { jobCatalog } from './job-catalog.js';
 import { databaseJobRunner } from './jobs/database-job-runner.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import type { JobRunner } from './jobs/job-queue.js';
+import type { Mailer } from './mail/mailer.js';
 import type { Storage } from './storage/storage.js';
 
 /** The features that run jobs, each registering its handlers by job name. */
-const workerFeatures: WorkerRegistrar[] = [registerPredictionJobs];
+const workerFeatures: WorkerRegistrar[] = [registerPredictionJobs, registerExportJobs];
 
 export interface WorkerAdapters {
   db: Kysely<DB>;
   storage: Storage;
+  mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
 }
@@ -27,7 +30,7 @@ export interface WorkerAdapters {
  * from the shared table. Started by the caller; `stop` lets running images finish, requeues the
  * rest and releases the model sessions.
  */
-export async function buildWorker({ db, storage, config, log }: WorkerAdapters): Promise<JobRunner> {
+export async function buildWorker({ db, storage, mailer, config, log }: WorkerAdapters): Promise<JobRunner> {
   const sessions = new SessionCache(
     config.inference.threads,
     config.inference.parallelRuns,
@@ -36,7 +39,8 @@ export async function buildWorker({ db, storage, config, log }: WorkerAdapters):
   );
   try {
     const jobs = jobHandlers(jobCatalog);
-    for (const register of workerFeatures) await register({ db, storage, sessions, jobs, config, log });
+    for (const register of workerFeatures)
+      await register({ db, storage, sessions, jobs, mailer, config, log });
     const runner = databaseJobRunner(db, jobs.complete(), config.worker, log);
     return {
       start: () => runner.start(),

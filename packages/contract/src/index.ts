@@ -9,5 +9,6 @@ export * from './models.js';
 export * from './predictions.js';
 export * from './vessels.js';
 export * from './inspections.js';
+export * from './exports.js';
 export * from './routes.js';
 export * from './file-names.js';

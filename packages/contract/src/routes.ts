@@ -14,6 +14,7 @@ import {
   TokenRequest,
 } from './auth.js';
 import { Company, CompanyUpdateRequest, CountryList } from './company.js';
+import { DataExport, DataExportDownloadQuery } from './exports.js';
 import {
   CheckoutSessionRequest,
   CreditPriceOptionList,
@@ -79,6 +80,7 @@ const ImageParams = z.object({ id: idParam, imageId: idParam });
 const PredictionParams = z.object({ id: idParam, predictionId: idParam });
 const RequestParams = z.object({ requestId: idParam });
 const VesselParams = z.object({ id: idParam });
+const ExportParams = z.object({ exportId: idParam });
 
 function route<const T extends RouteDefinition>(definition: T): T {
   return definition;
@@ -198,6 +200,38 @@ export const routes = {
       'Delete the account and everything it uploaded; billing records are kept anonymised. The optional body `{password}` is checked when sent',
     body: DeleteAccountRequest,
     response: MessageResponse,
+  }),
+  // Everything the account keeps, as one ZIP (issue 43 §4)
+  requestDataExport: route({
+    method: 'POST',
+    path: '/api/user/export/',
+    auth: true,
+    tag: 'user',
+    status: 201,
+    summary:
+      'Start an export of everything the account keeps (vessels, projects, images, masks, reports, ledger) as one ZIP; the link is e-mailed when it is ready. 409 while one is in progress',
+    response: DataExport,
+  }),
+  getDataExport: route({
+    method: 'GET',
+    path: '/api/user/export/:exportId/',
+    auth: true,
+    tag: 'user',
+    status: 200,
+    summary: "An export's status and progress",
+    params: ExportParams,
+    response: DataExport,
+  }),
+  downloadDataExport: route({
+    method: 'GET',
+    path: '/api/user/export/:exportId/download/',
+    auth: false,
+    tag: 'user',
+    status: 200,
+    summary: 'The ZIP of a ready export, by the token of the e-mailed link (valid 24 hours)',
+    params: ExportParams,
+    query: DataExportDownloadQuery,
+    response: null,
   }),
   getCompany: route({
     method: 'GET',

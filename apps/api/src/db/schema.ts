@@ -285,6 +285,25 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export type DataExportStatus = 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED';
+
+/** A user's export of everything they keep (migration 0015), built by a 'data-export' job. */
+export interface DataExportsTable {
+  id: Generated<number>;
+  owner: number;
+  status: DataExportStatus;
+  files_done: Generated<number>;
+  files_total: Generated<number>;
+  size_bytes: number | null;
+  /** SHA-256 of the e-mailed download link's token; null until the export is ready. */
+  token_hash: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  /** When the download link stops working and the file is removed. */
+  expires_at: string | null;
+}
+
 /** One row (id 1): the random key naming this database, made by its migration. */
 export interface InstallationTable {
   id: number;
@@ -311,9 +330,11 @@ export interface DB {
   predictions: PredictionsTable;
   jobs: JobsTable;
   installation: InstallationTable;
+  data_exports: DataExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type DataExportRow = Selectable<DataExportsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;

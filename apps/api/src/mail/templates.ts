@@ -138,3 +138,21 @@ export function passwordChangedMail(
     footer: 'Then tell your administrator or reply to this e-mail: someone else knew your password.',
   });
 }
+
+export function dataExportReadyMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validHours: number,
+): MailMessage {
+  return linkMail({
+    to,
+    firstName,
+    subject: `Your ${PRODUCT} export is ready`,
+    intro: `The export you asked for holds everything your ${PRODUCT} account keeps: vessels, inspections, images, masks, reports and the credit ledger, as one ZIP with a README describing its files.`,
+    action: 'Download the export',
+    link,
+    validity: `The link works for ${validHours} hours; the file is removed after that.`,
+    footer: 'If you did not ask for an export, change your password: someone may have used your account.',
+  });
+}

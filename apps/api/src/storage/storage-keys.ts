@@ -31,6 +31,8 @@ export const storageKeys = {
    */
   requestResults: (imagePrefix: string, requestId: number) =>
     `${imagePrefix}/predictions/request-${requestId}`,
+  /** One data export's folder (issue 43 §4), removed whole when its link expires. */
+  dataExport: (owner: number, exportId: number) => `users/${owner}/exports/${exportId}`,
   /** A file under one of the prefixes above, named by imageFiles or predictionFiles. */
   file: (prefix: string, fileName: string) => `${prefix}/${fileName}`,
 };

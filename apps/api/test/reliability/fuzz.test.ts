@@ -42,7 +42,11 @@ async function userWithResources(): Promise<{ user: SignedInUser; ids: Record<st
     .select('id')
     .where('image_id', '=', imageId)
     .execute();
-  return { user, ids: { id, imageId, requestId, predictionId: predictions[0]!.id } };
+  const exported = await t.app.inject({ method: 'POST', url: '/api/user/export/', headers: user.headers });
+  return {
+    user,
+    ids: { id, imageId, requestId, predictionId: predictions[0]!.id, exportId: exported.json().id },
+  };
 }
 
 beforeAll(async () => {

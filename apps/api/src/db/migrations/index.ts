@@ -21,6 +21,7 @@ import * as requestImagePrice from './0011-request-image-price.js';
 import * as predictionConfidence from './0012-prediction-confidence.js';
 import * as projectContentVersions from './0013-project-content-versions.js';
 import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
+import * as dataExports from './0015-data-exports.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -42,6 +43,7 @@ const migrations = {
   '0012-prediction-confidence': predictionConfidence,
   '0013-project-content-versions': projectContentVersions,
   '0014-prediction-crash-counts': predictionCrashCounts,
+  '0015-data-exports': dataExports,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { archiveContents } from '../downloads/archive-contents.js';
+import { summaryCsv } from '../downloads/summary-csv.js';
+import { inspectionReport } from '../inspections/inspection-report.js';
+import type { ExportEntry } from './export-archive.js';
+import { exportReadme } from './export-readme.js';
+import { exportRowsRepository } from './export-rows.repository.js';
+
+/** Raised when a file's layout or a JSON file's fields change in a way an importer must know. */
+export const EXPORT_FORMAT_VERSION = 1;
+
+function json(name: string, value: unknown): ExportEntry {
+  return { name, data: Buffer.from(`${JSON.stringify(value, null, 2)}\n`), compressed: false };
+}
+
+function folderName(id: number, name: string): string {
+  return `${id}-${
+    name
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'project'
+  }`;
+}
+
+/**
+ * Every file of the owner's export, in order: README, account, fleet, ledger, then per project its
+ * report, summary and the same image folders as the project's own download.
+ */
+export async function exportContents(
+  db: Kysely<DB>,
+  owner: number,
+  config: Config,
+  now: Date = new Date(),
+): Promise<ExportEntry[]> {
+  const rows = exportRowsRepository(db);
+  const projects = await rows.projects(owner);
+  const folders = new Map(projects.map((project) => [project.id, folderName(project.id, project.name)]));
+  const entries: ExportEntry[] = [
+    {
+      name: 'README.md',
+      data: Buffer.from(exportReadme(now.toISOString(), EXPORT_FORMAT_VERSION)),
+      compressed: false,
+    },
+    json('account.json', {
+      user: (await rows.account(owner)) ?? null,
+      company: (await rows.company(owner)) ?? null,
+    }),
+    json('vessels.json', await rows.vessels(owner)),
+    json(
+      'projects.json',
+      projects.map((project) => ({ ...project, folder: `projects/${folders.get(project.id)}` })),
+    ),
+    json('prediction-requests.json', await rows.predictionRequests(owner)),
+    json('credit-ledger.json', await rows.ledger(owner)),
+    json(
+      'payments.json',
+      (await rows.payments(owner)).map((payment) => ({
+        ...payment,
+        billing_details: payment.billing_details ? (JSON.parse(payment.billing_details) as unknown) : null,
+      })),
+    ),
+  ];
+  for (const project of projects) {
+    const folder = `projects/${folders.get(project.id)}`;
+    const { report } = await inspectionReport(db, project, {}, config, now);
+    const { files, summary } = await archiveContents(db, owner, project.id, config);
+    entries.push(json(`${folder}/report.json`, report), {
+      name: `${folder}/summary.csv`,
+      data: summaryCsv(summary),
+      compressed: false,
+    });
+    for (const file of files) {
+      entries.push({
+        name: `${folder}/${file.name}`,
+        data: file.data,
+        storageKey: file.storageKey,
+        compressed: file.compressed,
+      });
+    }
+  }
+  return entries;
+}

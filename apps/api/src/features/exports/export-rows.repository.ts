@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** The account's own rows, as a data export writes them: every query scoped to the owner. */
+export function exportRowsRepository(db: Kysely<DB>) {
+  return {
+    account(owner: number) {
+      return db
+        .selectFrom('users')
+        .select([
+          'id',
+          'username',
+          'email',
+          'first_name',
+          'last_name',
+          'email_confirmed_at',
+          'credits',
+          'created_at',
+          'updated_at',
+        ])
+        .where('id', '=', owner)
+        .executeTakeFirst();
+    },
+
+    company(owner: number) {
+      return db.selectFrom('companies').selectAll().where('owner', '=', owner).executeTakeFirst();
+    },
+
+    vessels(owner: number) {
+      return db.selectFrom('vessels').selectAll().where('owner', '=', owner).orderBy('id').execute();
+    },
+
+    projects(owner: number) {
+      return db.selectFrom('projects').selectAll().where('owner', '=', owner).orderBy('id').execute();
+    },
+
+    predictionRequests(owner: number) {
+      return db
+        .selectFrom('prediction_requests')
+        .innerJoin('cv_models', 'cv_models.id', 'prediction_requests.model_id')
+        .innerJoin('resolutions', 'resolutions.id', 'prediction_requests.resolution_id')
+        .select([
+          'prediction_requests.id',
+          'prediction_requests.project_id',
+          'cv_models.name as model',
+          'resolutions.name as resolution',
+          'prediction_requests.status',
+          'prediction_requests.price_per_image',
+          'prediction_requests.images_total',
+          'prediction_requests.images_done',
+          'prediction_requests.images_failed',
+          'prediction_requests.created_at',
+          'prediction_requests.started_at',
+          'prediction_requests.finished_at',
+        ])
+        .where('prediction_requests.owner', '=', owner)
+        .orderBy('prediction_requests.id')
+        .execute();
+    },
+
+    ledger(owner: number) {
+      return db
+        .selectFrom('credit_ledger')
+        .select(['id', 'kind', 'amount', 'status', 'reason', 'prediction_request_id', 'created_at'])
+        .where('user_id', '=', owner)
+        .orderBy('id')
+        .execute();
+    },
+
+    payments(owner: number) {
+      return db
+        .selectFrom('payments')
+        .innerJoin('credit_ledger', 'credit_ledger.id', 'payments.ledger_id')
+        .select([
+          'payments.id',
+          'payments.ledger_id',
+          'payments.provider',
+          'payments.status',
+          'payments.credits',
+          'payments.net_cents',
+          'payments.tax_cents',
+          'payments.total_cents',
+          'payments.currency',
+          'payments.vat_note',
+          'payments.billing_details',
+          'payments.created_at',
+          'payments.settled_at',
+        ])
+        .where('credit_ledger.user_id', '=', owner)
+        .orderBy('payments.id')
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type DataExport, routes } from '@hullscope/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { DataExportRow } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { ApiError, conflict, notFound, tooManyRequests } from '../../http/api-error.js';
+import { REPLY_SENT } from '../../http/router.js';
+import { storageKeys } from '../../storage/storage-keys.js';
+import { EXPORT_FILE, exportTokenHash } from './run-data-export.js';
+import { exportsRepository } from './exports.repository.js';
+
+/** Exports one account may start a day: each is a full copy of its data. */
+const EXPORTS_PER_DAY = 3;
+
+function toDataExport(row: DataExportRow): DataExport {
+  return {
+    id: row.id,
+    status: row.status,
+    progress: { done: row.files_done, total: row.files_total },
+    size_bytes: row.size_bytes,
+    created_at: row.created_at,
+    expires_at: row.status === 'READY' ? row.expires_at : null,
+    error: row.error,
+  };
+}
+
+function sameToken(stored: string | null, token: string): boolean {
+  if (!stored) return false;
+  const given = Buffer.from(exportTokenHash(token), 'hex');
+  return timingSafeEqual(Buffer.from(stored, 'hex'), given);
+}
+
+export const registerExportRoutes: ApiRegistrar = ({ router, db, storage, queue }) => {
+  const exports = exportsRepository(db);
+
+  router.add(routes.requestDataExport, async ({ user }) => {
+    const created = await db.transaction().execute(async (trx) => {
+      const repository = exportsRepository(trx);
+      if (await repository.findUnfinished(user.id)) {
+        throw conflict(
+          'An export is already being prepared: you will receive its link by e-mail when it is ready.',
+        );
+      }
+      const since = new Date(Date.now() - 86_400_000).toISOString();
+      if ((await repository.countSince(user.id, since)) >= EXPORTS_PER_DAY) {
+        throw tooManyRequests(`At most ${EXPORTS_PER_DAY} exports a day: try again tomorrow.`, 3600);
+      }
+      const row = await repository.insertQueued(user.id);
+      await queue.enqueue(trx, 'data-export', { exportId: row.id });
+      return row;
+    });
+    return toDataExport(created);
+  });
+
+  router.add(routes.getDataExport, async ({ user, params }) => {
+    const row = await exports.findOwned(user.id, params.exportId);
+    if (!row) throw notFound();
+    return toDataExport(row);
+  });
+
+  router.add(
+    routes.downloadDataExport,
+    async ({ params, query, reply }) => {
+      const row = await exports.find(params.exportId);
+      if (!row || row.status !== 'READY' || !sameToken(row.token_hash, query.token)) throw notFound();
+      if (!row.expires_at || row.expires_at < nowIso()) {
+        throw new ApiError(410, {
+          detail: 'This export link has expired. Ask for a new export on the Account page.',
+        });
+      }
+      const key = storageKeys.file(storageKeys.dataExport(row.owner, row.id), EXPORT_FILE);
+      const date = row.created_at.slice(0, 10);
+      await reply
+        .header('content-disposition', contentDisposition(`hullscope-export-${date}.zip`))
+        .header('content-length', String(row.size_bytes))
+        .type('application/zip')
+        .send(storage.createReadStream(key));
+      return REPLY_SENT;
+    },
+    { compress: false },
+  );
+};
