@@ -27,4 +27,5 @@ export const queryKeys = {
   resolutions: ['resolutions'] as const,
   currentRequest: ['requests', 'current'] as const,
   request: (requestId: number) => ['requests', requestId] as const,
+  dataExport: (exportId: number) => ['data-exports', exportId] as const,
 };

@@ -6,6 +6,7 @@ import { useCountries } from '@/features/account/api/get-countries';
 import { useUser } from '@/features/account/api/get-user';
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { CompanyDataCard } from '@/features/account/components/company-data-card';
+import { DataExportCard } from '@/features/account/components/data-export-card';
 import { DeleteAccount } from '@/features/account/components/delete-account';
 import { UserDataCard } from '@/features/account/components/user-data-card';
 
@@ -30,6 +31,9 @@ export function AccountRoute() {
           <ChangePasswordCard />
         </Box>
         <CompanyDataCard company={company.data} countries={countries.data ?? []} />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <DataExportCard email={user.data.email} />
       </Box>
       <Box sx={{ mt: 3 }}>
         <DeleteAccount />
