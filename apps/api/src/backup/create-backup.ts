@@ -7,7 +7,7 @@ import type { S3StorageOptions } from '../storage/s3-storage.js';
 import { BACKUP_LAYOUT, prepareEmptyFolder, previousBackup } from './backup-folders.js';
 import { type BackupFile, type BackupManifest, MANIFEST_FORMAT, writeManifest } from './backup-manifest.js';
 import { downloadObject, listBucket } from './bucket-objects.js';
-import { sha256OfFile, storeCopy, walkFiles } from './file-copies.js';
+import { linkUnchanged, sha256OfFile, storeCopy, walkFiles } from './file-copies.js';
 import { dumpPostgres, postgresSchemaOf } from './postgres-tools.js';
 import { snapshotSqlite } from './sqlite-snapshot.js';
 
@@ -112,18 +112,11 @@ export async function createBackup(
     for await (const object of listBucket(client, options)) {
       const relative = `${BACKUP_LAYOUT.bucket}/${object.relative}`;
       if (onlyChanged && unchanged(relative, object.size, object.mtimeMs)) continue;
-      const before = previousFiles?.files.get(relative);
       const file = path.join(folder, relative);
-      if (previousFiles && before && before.size === object.size && before.mtime_ms === object.mtimeMs) {
-        const linked = await storeCopy(
-          { file: path.join(previousFiles.folder, relative), info: object },
-          { file, relative },
-          previousFiles,
-        );
-        if (linked) {
-          keep(phase, relative, object.size, object.mtimeMs, linked.entry);
-          continue;
-        }
+      const linked = await linkUnchanged(previousFiles, relative, object, file);
+      if (linked) {
+        keep(phase, relative, object.size, object.mtimeMs, linked.entry);
+        continue;
       }
       const downloaded = await downloadObject(client, options, object.relative, file);
       if (!downloaded) continue;

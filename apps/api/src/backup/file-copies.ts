@@ -69,32 +69,58 @@ export interface StoredCopy {
   bytesWritten: number;
 }
 
+/** The previous backup beside a new one: its folder and its manifest's files by path. */
+export interface PreviousFiles {
+  folder: string;
+  files: Map<string, BackupFile>;
+}
+
+/** Makes room for a file in the backup (a second pass replaces what the first wrote). */
+async function clearTarget(file: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
+}
+
 /**
- * Puts `source` into the backup at `target`. A file the previous backup holds unchanged (same size
- * and modification time) is hard-linked from it and keeps its checksum, so it costs nothing; any
- * other is copied (a clone where the file system can), never linked to the live file, which an edit
- * of the backup would then change, and its checksum is read from the backup's own copy. Undefined
- * when the source was removed meanwhile.
+ * Hard-links the previous backup's copy of `relative` to `target` when it holds it unchanged (same
+ * size and modification time): it costs nothing and keeps its checksum. Undefined when it does not,
+ * or lost the file.
+ */
+export async function linkUnchanged(
+  previous: PreviousFiles | undefined,
+  relative: string,
+  source: Pick<SourceFile, 'size' | 'mtimeMs'>,
+  target: string,
+): Promise<StoredCopy | undefined> {
+  const before = previous?.files.get(relative);
+  if (!previous || !before || before.size !== source.size || before.mtime_ms !== source.mtimeMs)
+    return undefined;
+  await clearTarget(target);
+  try {
+    await linkOrCopy(path.join(previous.folder, before.path), target);
+    return { entry: { ...before }, bytesWritten: 0 };
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Puts `source` into the backup at `target`: linked from the previous backup when unchanged, else
+ * copied (a clone where the file system can), never linked to the live file, which an edit of the
+ * backup would then change, with its checksum read from the backup's own copy. Undefined when the
+ * source was removed meanwhile.
  */
 export async function storeCopy(
   source: { file: string; info: SourceFile },
   target: { file: string; relative: string },
-  previous: { folder: string; files: Map<string, BackupFile> } | undefined,
+  previous: PreviousFiles | undefined,
 ): Promise<StoredCopy | undefined> {
-  await mkdir(path.dirname(target.file), { recursive: true });
-  await unlink(target.file).catch((error: unknown) => {
-    if (!isMissing(error)) throw error;
-  });
-  const before = previous?.files.get(target.relative);
-  if (previous && before && before.size === source.info.size && before.mtime_ms === source.info.mtimeMs) {
-    try {
-      await linkOrCopy(path.join(previous.folder, before.path), target.file);
-      return { entry: { ...before }, bytesWritten: 0 };
-    } catch (error) {
-      // The previous backup lost that file: take it from the source instead.
-      if (!isMissing(error)) throw error;
-    }
-  }
+  const linked = await linkUnchanged(previous, target.relative, source.info, target.file);
+  if (linked) return linked;
+  await clearTarget(target.file);
   try {
     await copyFile(source.file, target.file, constants.COPYFILE_FICLONE);
     const info = await stat(target.file);
