@@ -11,6 +11,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
 import type { RatedImage } from './inspection-summary.js';
+import { fitToWidth, singleLine } from './pdf-text.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
 
 const require = createRequire(import.meta.url);
@@ -113,14 +114,8 @@ function classList(doc: Doc, percentages: LabelPercentage[], x: number, y: numbe
       .rect(left, top + 1, 8, 8)
       .fill(entry.hex_color)
       .restore();
-    doc
-      .font('regular')
-      .fontSize(8.5)
-      .fillColor('black')
-      .text(`${entry.label} ${percentText(entry.percentage)}`, left + 12, top, {
-        width: columnWidth - 14,
-        lineBreak: false,
-      });
+    doc.font('regular').fontSize(8.5).fillColor('black');
+    singleLine(doc, `${entry.label} ${percentText(entry.percentage)}`, left + 12, top, columnWidth - 14);
   });
   return Math.ceil(percentages.length / 2) * 13;
 }
@@ -226,17 +221,14 @@ function zoneSummary(doc: Doc, report: InspectionReport): void {
       )
       .fillColor('black');
     stackedBar(doc, zone.coverage, PAGE.margin, y + 29, CONTENT_WIDTH, 9);
-    doc
-      .fontSize(8.5)
-      .text(
-        zone.worst_image ? `Worst photo: ${zone.worst_image.image_name}` : 'Worst photo: none rated',
-        PAGE.margin,
-        y + 41,
-        {
-          width: CONTENT_WIDTH,
-          lineBreak: false,
-        },
-      );
+    doc.fontSize(8.5);
+    singleLine(
+      doc,
+      zone.worst_image ? `Worst photo: ${zone.worst_image.image_name}` : 'Worst photo: none rated',
+      PAGE.margin,
+      y + 41,
+      CONTENT_WIDTH,
+    );
     doc.y = y + 58;
   }
 }
@@ -248,10 +240,8 @@ const FIGURE_HEIGHT = 190;
 function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures: ReportFigures): void {
   ensureSpace(doc, IMAGE_BLOCK_HEIGHT);
   const y = doc.y;
-  doc
-    .font('bold')
-    .fontSize(10.5)
-    .text(image.image_name, PAGE.margin, y, { width: CONTENT_WIDTH, lineBreak: false });
+  doc.font('bold').fontSize(10.5);
+  singleLine(doc, image.image_name, PAGE.margin, y, CONTENT_WIDTH);
   doc
     .font('regular')
     .fontSize(9)
@@ -374,20 +364,13 @@ export function renderReportPdf(
   let page = 1;
   const footer = () => {
     const y = PAGE.height - PAGE.margin + 8;
-    // Text below the bottom margin would make pdfkit add a page (and call this again) without this.
-    const { bottom } = doc.page.margins;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(GREY)
-      .text(`Hullscope inspection report · ${report.project.name} · page ${page}`, PAGE.margin, y, {
-        width: CONTENT_WIDTH,
-        align: 'center',
-        lineBreak: false,
-      })
-      .fillColor('black');
-    doc.page.margins.bottom = bottom;
+    doc.font('regular').fontSize(7.5).fillColor(GREY);
+    // A long project name is cut short, never the page number after it.
+    const pageNumber = ` · page ${page}`;
+    const title = `Hullscope inspection report · ${report.project.name}`;
+    const fitted = fitToWidth(doc, title, CONTENT_WIDTH - doc.widthOfString(pageNumber));
+    singleLine(doc, `${fitted}${pageNumber}`, PAGE.margin, y, CONTENT_WIDTH, 'center');
+    doc.fillColor('black');
     doc.x = PAGE.margin;
     doc.y = PAGE.margin;
   };

@@ -1,7 +1,7 @@
 import { InspectionReport } from '@hullscope/contract';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
+import { pdfPages } from '../../support/pdf.js';
 import { readZip } from '../../support/predictions.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from './inspection-fixture.js';
@@ -18,18 +18,6 @@ afterAll(() => t.close());
 
 const get = (path: string, headers = f.user.headers) =>
   t.app.inject({ method: 'GET', url: `/api/projects/${f.projectId}/${path}`, headers });
-
-/** The text of each page, as a PDF reader extracts it. */
-async function pdfPages(data: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 describe('the inspection report', () => {
   it('report.json is the record: cover details, scale, summary, images, limitations and a Record Book entry', async () => {
