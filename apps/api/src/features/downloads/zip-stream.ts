@@ -1,17 +1,33 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../storage/storage.js';
 import type { ArchiveFile, SummaryRow } from './archive-contents.js';
 import { summaryCsv } from './summary-csv.js';
 
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** The note that stands beside a made file that failed, inside the ZIP. */
+function failureNote(file: ArchiveFile): ArchiveFile {
+  return {
+    name: `${file.name}.error.txt`,
+    data: Buffer.from(
+      `${file.name} could not be made: it is missing, empty or cut short in this download. ` +
+        'Every other file is complete. Download again to try once more.\n',
+    ),
+    compressed: false,
+  };
+}
+
 /**
  * A ZIP of `files` then summary.csv, as a stream to send. Each stored file is opened only when the
  * archive reaches it (on the previous entry's `entry` event), so a project of any size holds one open
  * file (two for a moment, as one closes) and archiver's buffers, and the client's pace sets the
- * reading. A file that cannot be read destroys the stream with the error: the client sees a broken
- * download, never a short ZIP that looks complete. A destroyed stream (the client went away) closes
- * the file it was reading.
+ * reading. A stored file that cannot be read destroys the stream with the error: the client sees a
+ * broken download, never a short ZIP that looks complete. A made file (`stream`, the PDF report) that
+ * fails is only a rendering of what the ZIP holds: it ends where it failed, a note beside it says so,
+ * the error is logged, and the ZIP goes on and ends valid. A destroyed stream (the client went away)
+ * closes the file it was reading.
  */
 export function zipStream(
   storage: Storage,
@@ -21,7 +37,7 @@ export function zipStream(
 ): Readable {
   const archive = archiver('zip', { zlib: { level: 6 } });
   archive.on('warning', (error) => log.warn({ err: error }, 'zip warning'));
-  /** The stored file being read now, if any. */
+  /** The stored or made file being read now, if any. */
   let reading: Readable | undefined;
   const fail = (error: Error) => {
     if (archive.destroyed) return;
@@ -36,23 +52,46 @@ export function zipStream(
     archive.abort();
   });
   const pending = files.values();
+  /** Notes of made files that failed, added next. */
+  const notes: ArchiveFile[] = [];
   let summaryAdded = false;
+
+  const stored = (key: string): Readable | undefined => {
+    try {
+      reading = storage.createReadStream(key);
+    } catch (error) {
+      fail(asError(error));
+      return undefined;
+    }
+    // archiver does not watch its sources: unwatched, a missing file would stall the download.
+    reading.once('error', fail);
+    return reading;
+  };
+
+  const made = (file: ArchiveFile): Readable => {
+    // The entry archiver reads: ended by hand when the file fails, so the archive moves on.
+    const entry = new PassThrough();
+    const giveUp = (error: unknown) => {
+      log.error({ err: asError(error), file: file.name }, 'zip entry could not be made');
+      notes.push(failureNote(file));
+      entry.end();
+    };
+    try {
+      reading = file.stream!();
+      reading.once('error', giveUp);
+      reading.pipe(entry);
+    } catch (error) {
+      giveUp(error);
+    }
+    return entry;
+  };
+
   const appendNext = () => {
     if (archive.destroyed) return;
-    const file = pending.next().value;
+    const file = notes.shift() ?? pending.next().value;
     if (file) {
-      let source: Readable | Buffer = file.data!;
-      if (file.storageKey || file.stream) {
-        try {
-          source = reading = file.storageKey ? storage.createReadStream(file.storageKey) : file.stream!();
-        } catch (error) {
-          fail(error instanceof Error ? error : new Error(String(error)));
-          return;
-        }
-        // archiver does not watch its sources: unwatched, a missing file would stall the download.
-        source.once('error', fail);
-      }
-      archive.append(source, { name: file.name, store: file.compressed });
+      const source = file.storageKey ? stored(file.storageKey) : file.stream ? made(file) : file.data!;
+      if (source) archive.append(source, { name: file.name, store: file.compressed });
     } else if (!summaryAdded) {
       summaryAdded = true;
       archive.append(summaryCsv(summary), { name: 'summary.csv' });

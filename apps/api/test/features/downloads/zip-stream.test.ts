@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArchiveFile } from '../../../src/features/downloads/archive-contents.js';
@@ -107,6 +107,48 @@ describe('the download ZIP', () => {
       { name: 'gone/file.bin', storageKey: 'files/missing.bin', compressed: true },
     ];
     await expect(collect(zipStream(localStorage(root), files, [], log))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('stays a valid ZIP of every other file, with a note, when a made file (the report) fails', async () => {
+    // A rendering that has written its first bytes, then fails; and one that fails before any.
+    const failsMidway = () =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.from('%PDF-1.7 first page');
+          throw new Error('rendering failed');
+        })(),
+      );
+    const failsAtOnce = () => {
+      throw new Error('rendering could not start');
+    };
+    const files: ArchiveFile[] = [
+      ...stored(2),
+      { name: 'report.json', data: Buffer.from('{}'), compressed: false },
+      { name: 'report.pdf', stream: failsMidway, compressed: false },
+      { name: 'other.pdf', stream: failsAtOnce, compressed: false },
+      ...stored(3).slice(2),
+    ];
+    const errors = vi.fn();
+    const logged = pino({ level: 'error' }, { write: errors });
+    const zip = await readZip(await collect(zipStream(localStorage(root), files, [], logged)));
+
+    expect([...zip.keys()]).toEqual([
+      'image-0/file.bin',
+      'image-1/file.bin',
+      'report.json',
+      'report.pdf',
+      'report.pdf.error.txt',
+      'other.pdf',
+      'other.pdf.error.txt',
+      'image-2/file.bin',
+      'summary.csv',
+    ]);
+    expect(zip.get('image-2/file.bin')).toEqual(Buffer.alloc(200_000, 2));
+    expect(zip.get('report.pdf.error.txt')!.toString()).toMatch(/^report\.pdf could not be made/);
+    expect(errors.mock.calls.map(([line]) => JSON.parse(line as string).err.message)).toEqual([
+      'rendering failed',
+      'rendering could not start',
+    ]);
   });
 
   it('closes the file it was reading when the client goes away mid-download', async () => {
