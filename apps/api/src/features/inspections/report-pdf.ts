@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
@@ -11,15 +10,17 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
 import type { RatedImage } from './inspection-summary.js';
-import { fitToWidth, singleLine } from './pdf-text.js';
+import {
+  type TextStyle,
+  drawLine,
+  fitToWidth,
+  lineHeightOf,
+  singleLine,
+  widthOf,
+  wrapLines,
+} from './pdf-text.js';
+import { registerReportFonts } from './report-fonts.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (embedded, subset): every name a user types prints, not only the Latin-1 of the PDF base fonts. */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -46,6 +47,16 @@ function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > BOTTOM) doc.addPage();
 }
 
+/** `text` wrapped to `width` from doc.y down, a page added where a line would pass the foot. */
+function paragraph(doc: Doc, text: string, style: TextStyle, x: number, width: number): void {
+  const height = lineHeightOf(doc, style);
+  for (const line of wrapLines(doc, text, style, width)) {
+    ensureSpace(doc, height);
+    drawLine(doc, line, style, x, doc.y);
+    doc.y += height;
+  }
+}
+
 function heading(doc: Doc, text: string): void {
   ensureSpace(doc, 60);
   doc.moveDown(0.6).font('bold').fontSize(15).fillColor('black').text(text, PAGE.margin, doc.y);
@@ -69,15 +80,14 @@ function ratingChip(doc: Doc, rating: FoulingRating | null, x: number, y: number
 function facts(doc: Doc, rows: [string, string | null | undefined][], labelWidth = 150): void {
   for (const [label, value] of rows) {
     ensureSpace(doc, 18);
-    const y = doc.y;
+    const { y, page } = doc;
     doc.font('bold').fontSize(10).fillColor(GREY).text(label, PAGE.margin, y, { width: labelWidth });
-    doc
-      .font('regular')
-      .fillColor('black')
-      .text(value && value !== '' ? value : 'Not recorded', PAGE.margin + labelWidth, y, {
-        width: CONTENT_WIDTH - labelWidth,
-      });
-    doc.y = Math.max(doc.y, y + 14);
+    doc.fillColor('black');
+    doc.y = y;
+    const text = value && value !== '' ? value : 'Not recorded';
+    paragraph(doc, text, { role: 'regular', size: 10 }, PAGE.margin + labelWidth, CONTENT_WIDTH - labelWidth);
+    // A value that went on over a page starts the next row where it ended.
+    if (doc.page === page) doc.y = Math.max(doc.y, y + 14);
     doc.moveDown(0.15);
   }
 }
@@ -114,8 +124,15 @@ function classList(doc: Doc, percentages: LabelPercentage[], x: number, y: numbe
       .rect(left, top + 1, 8, 8)
       .fill(entry.hex_color)
       .restore();
-    doc.font('regular').fontSize(8.5).fillColor('black');
-    singleLine(doc, `${entry.label} ${percentText(entry.percentage)}`, left + 12, top, columnWidth - 14);
+    doc.fillColor('black');
+    singleLine(
+      doc,
+      `${entry.label} ${percentText(entry.percentage)}`,
+      { role: 'regular', size: 8.5 },
+      left + 12,
+      top,
+      columnWidth - 14,
+    );
   });
   return Math.ceil(percentages.length / 2) * 13;
 }
@@ -126,7 +143,9 @@ function cover(doc: Doc, report: InspectionReport): void {
     .font('bold')
     .fontSize(24)
     .text('Hull inspection report', PAGE.margin, PAGE.margin + 20);
-  doc.font('regular').fontSize(13).fillColor(GREY).text(report.project.name).fillColor('black');
+  doc.fillColor(GREY);
+  paragraph(doc, report.project.name, { role: 'regular', size: 13 }, PAGE.margin, CONTENT_WIDTH);
+  doc.fillColor('black');
   doc.moveDown(1);
   ratingChip(doc, summary.overall_rating, PAGE.margin, doc.y, 14);
   doc.y += 30;
@@ -221,10 +240,10 @@ function zoneSummary(doc: Doc, report: InspectionReport): void {
       )
       .fillColor('black');
     stackedBar(doc, zone.coverage, PAGE.margin, y + 29, CONTENT_WIDTH, 9);
-    doc.fontSize(8.5);
     singleLine(
       doc,
       zone.worst_image ? `Worst photo: ${zone.worst_image.image_name}` : 'Worst photo: none rated',
+      { role: 'regular', size: 8.5 },
       PAGE.margin,
       y + 41,
       CONTENT_WIDTH,
@@ -240,8 +259,7 @@ const FIGURE_HEIGHT = 190;
 function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures: ReportFigures): void {
   ensureSpace(doc, IMAGE_BLOCK_HEIGHT);
   const y = doc.y;
-  doc.font('bold').fontSize(10.5);
-  singleLine(doc, image.image_name, PAGE.margin, y, CONTENT_WIDTH);
+  singleLine(doc, image.image_name, { role: 'bold', size: 10.5 }, PAGE.margin, y, CONTENT_WIDTH);
   doc
     .font('regular')
     .fontSize(9)
@@ -298,7 +316,7 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
 function bullets(doc: Doc, lines: string[]): void {
   for (const line of lines) {
     ensureSpace(doc, 30);
-    doc.font('regular').fontSize(9.5).text(`•  ${line}`, PAGE.margin, doc.y, { width: CONTENT_WIDTH });
+    paragraph(doc, `•  ${line}`, { role: 'regular', size: 9.5 }, PAGE.margin, CONTENT_WIDTH);
     doc.moveDown(0.35);
   }
 }
@@ -359,17 +377,17 @@ export function renderReportPdf(
       Subject: report.vessel ? `${report.vessel.name} inspection` : 'Hull inspection',
     },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  registerReportFonts(doc);
   let page = 1;
   const footer = () => {
     const y = PAGE.height - PAGE.margin + 8;
-    doc.font('regular').fontSize(7.5).fillColor(GREY);
+    const style: TextStyle = { role: 'regular', size: 7.5 };
+    doc.fillColor(GREY);
     // A long project name is cut short, never the page number after it.
     const pageNumber = ` · page ${page}`;
     const title = `Hullscope inspection report · ${report.project.name}`;
-    const fitted = fitToWidth(doc, title, CONTENT_WIDTH - doc.widthOfString(pageNumber));
-    singleLine(doc, `${fitted}${pageNumber}`, PAGE.margin, y, CONTENT_WIDTH, 'center');
+    const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
+    singleLine(doc, `${fitted}${pageNumber}`, style, PAGE.margin, y, CONTENT_WIDTH, 'center');
     doc.fillColor('black');
     doc.x = PAGE.margin;
     doc.y = PAGE.margin;

@@ -58,3 +58,35 @@ describe('a project name as long as the contract allows', () => {
     expect(await pdfPages(entries.get('report.pdf')!)).toHaveLength(shortNamePages);
   });
 });
+
+describe('names in Chinese, Japanese, Korean and emoji', () => {
+  it('print: Chinese and Japanese in Noto Sans Hans, emoji in Noto Emoji, a script no font has as �', async () => {
+    const vessel = await t.app.inject({
+      method: 'POST',
+      url: '/api/vessels/',
+      headers: user.headers,
+      payload: { name: '远洋号 🚢', vessel_type: 'Bulk carrier', antifouling_system: '해양 SPC' },
+    });
+    expect(vessel.statusCode, vessel.body).toBe(201);
+    const project = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: user.headers,
+      payload: {
+        name: '日本丸 検査',
+        location: '横浜港',
+        vessel: vessel.json().id,
+        inspector: 'やまだ タロウ',
+        inspection_date: '2026-04-01',
+      },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    // A character drawn in a font without its glyph extracts as "\u0000": each of these was drawn.
+    // Each font's run is its own piece of text, so spaces between them come as one or more.
+    const text = (await reportPages(project.json().id)).join('\n').replace(/\s+/g, ' ');
+    for (const expected of ['日本丸 検査', '远洋号 🚢', '横浜港', 'やまだ タロウ', '\uFFFD\uFFFD SPC']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('\u0000');
+  });
+});
