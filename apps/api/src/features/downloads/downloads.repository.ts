@@ -34,6 +34,21 @@ export function downloadsRepository(db: Kysely<DB>) {
       return query.execute();
     },
 
+    /** Whether the project, and the image where one is named, are still there: deleted, a download fails. */
+    async stillThere(owner: number, projectId: number, imageId?: number): Promise<boolean> {
+      let query = db
+        .selectFrom('projects')
+        .select('projects.id')
+        .where('projects.owner', '=', owner)
+        .where('projects.id', '=', projectId);
+      if (imageId !== undefined) {
+        query = query
+          .innerJoin('images', 'images.project_id', 'projects.id')
+          .where('images.id', '=', imageId);
+      }
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
     /** By project, not by a list of image ids: a project of any size is one query. */
     predictionsToArchive(owner: number, projectId: number, imageId?: number): Promise<ArchivedPrediction[]> {
       let query = db

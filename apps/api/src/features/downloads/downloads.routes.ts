@@ -8,6 +8,7 @@ import { inspectionReport } from '../inspections/inspection-report.js';
 import { renderReportPdf } from '../inspections/report-pdf.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { type ArchiveFile, type SummaryRow, archiveContents } from './archive-contents.js';
+import { downloadsRepository } from './downloads.repository.js';
 import { zipStream } from './zip-stream.js';
 
 function zipName(...parts: string[]): string {
@@ -22,12 +23,13 @@ function sendZip(
   fileName: string,
   files: ArchiveFile[],
   summary: SummaryRow[],
+  stillThere: () => Promise<boolean>,
 ) {
   return reply
     .header('content-disposition', contentDisposition(fileName))
     .header('access-control-expose-headers', 'Content-Disposition')
     .type('application/zip')
-    .send(zipStream(storage, files, summary, reply.log));
+    .send(zipStream(storage, files, summary, reply.log, stillThere));
 }
 
 export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
@@ -43,12 +45,17 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
       { name: 'report.json', data: Buffer.from(JSON.stringify(report, null, 2)), compressed: false },
       { name: 'report.pdf', stream: () => renderReportPdf(report, rated, storage), compressed: false },
     );
-    await sendZip(reply, storage, zipName(project.name), files, summary);
+    await sendZip(reply, storage, zipName(project.name), files, summary, () =>
+      downloadsRepository(db).stillThere(user.id, project.id),
+    );
   });
 
   router.add(routes.downloadImage, async ({ user, params, reply }) => {
     const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
     const { files, summary } = await archiveContents(db, user.id, params.id, config, image.id);
-    await sendZip(reply, storage, zipName(image.name.replace(/\.[^.]+$/, '')), files, summary);
+    const fileName = zipName(image.name.replace(/\.[^.]+$/, ''));
+    await sendZip(reply, storage, fileName, files, summary, () =>
+      downloadsRepository(db).stillThere(user.id, params.id, image.id),
+    );
   });
 };

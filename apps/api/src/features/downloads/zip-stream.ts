@@ -26,14 +26,16 @@ function failureNote(file: ArchiveFile): ArchiveFile {
  * reading. A stored file that cannot be read destroys the stream with the error: the client sees a
  * broken download, never a short ZIP that looks complete. A made file (`stream`, the PDF report) that
  * fails is only a rendering of what the ZIP holds: it ends where it failed, a note beside it says so,
- * the error is logged, and the ZIP goes on and ends valid. A destroyed stream (the client went away)
- * closes the file it was reading.
+ * the error is logged, and the ZIP goes on and ends valid. Before its last bytes (the central
+ * directory) the ZIP asks `stillThere`: what was deleted meanwhile ends the download as an error, not
+ * as a ZIP that looks whole. A destroyed stream (the client went away) closes the file it was reading.
  */
 export function zipStream(
   storage: Storage,
   files: ArchiveFile[],
   summary: SummaryRow[],
   log: FastifyBaseLogger,
+  stillThere: () => Promise<boolean>,
 ): Readable {
   const archive = archiver('zip', { zlib: { level: 6 } });
   archive.on('warning', (error) => log.warn({ err: error }, 'zip warning'));
@@ -86,6 +88,26 @@ export function zipStream(
     return entry;
   };
 
+  // Deleted while it streamed, the download is cut rather than the delete made to wait: a download
+  // goes at the client's pace, in any process, and asking before the ZIP's last bytes works in all.
+  const finish = async () => {
+    let there: boolean;
+    try {
+      there = await stillThere();
+    } catch (error) {
+      fail(asError(error));
+      return;
+    }
+    if (archive.destroyed) return;
+    if (!there) {
+      log.warn('zip cut: deleted during its download');
+      archive.destroy(new Error('Deleted during its download'));
+      return;
+    }
+    // A failed finalize has already been reported through 'error'.
+    archive.finalize().catch(() => undefined);
+  };
+
   const appendNext = () => {
     if (archive.destroyed) return;
     const file = notes.shift() ?? pending.next().value;
@@ -95,10 +117,10 @@ export function zipStream(
     } else if (!summaryAdded) {
       summaryAdded = true;
       archive.append(summaryCsv(summary), { name: 'summary.csv' });
-      // A failed finalize has already been reported through 'error'.
-      archive.finalize().catch(() => undefined);
+      void finish();
     }
   };
+
   archive.on('entry', appendNext);
   appendNext();
   return archive;

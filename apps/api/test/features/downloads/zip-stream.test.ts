@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 const log = pino({ level: 'silent' });
+/** What the ZIP holds is never deleted meanwhile here (delete-while-downloading.test.ts has that). */
+const stillThere = async () => true;
 const stored = (count: number): ArchiveFile[] =>
   Array.from({ length: count }, (_, index) => ({
     name: `image-${index}/file.bin`,
@@ -90,7 +92,7 @@ describe('the download ZIP', () => {
       ...stored(FILES),
       { name: 'image-0/percentages.json', data: Buffer.from('{}'), compressed: false },
     ];
-    const zip = await readZip(await collect(zipStream(counting, files, summary, log)));
+    const zip = await readZip(await collect(zipStream(counting, files, summary, log, stillThere)));
 
     // The next file opens once the one before has been read to its end: one is read at a time.
     expect(counts.mostReading).toBe(1);
@@ -106,7 +108,9 @@ describe('the download ZIP', () => {
       ...stored(3),
       { name: 'gone/file.bin', storageKey: 'files/missing.bin', compressed: true },
     ];
-    await expect(collect(zipStream(localStorage(root), files, [], log))).rejects.toThrow(/ENOENT/);
+    await expect(collect(zipStream(localStorage(root), files, [], log, stillThere))).rejects.toThrow(
+      /ENOENT/,
+    );
   });
 
   it('stays a valid ZIP of every other file, with a note, when a made file (the report) fails', async () => {
@@ -130,7 +134,7 @@ describe('the download ZIP', () => {
     ];
     const errors = vi.fn();
     const logged = pino({ level: 'error' }, { write: errors });
-    const zip = await readZip(await collect(zipStream(localStorage(root), files, [], logged)));
+    const zip = await readZip(await collect(zipStream(localStorage(root), files, [], logged, stillThere)));
 
     expect([...zip.keys()]).toEqual([
       'image-0/file.bin',
@@ -151,13 +155,20 @@ describe('the download ZIP', () => {
     ]);
   });
 
+  it('ends as an error, not a ZIP that looks whole, when what it holds was deleted meanwhile', async () => {
+    const deleted = async () => false;
+    await expect(collect(zipStream(localStorage(root), stored(2), [], log, deleted))).rejects.toThrow(
+      /Deleted during its download/,
+    );
+  });
+
   it('closes the file it was reading when the client goes away mid-download', async () => {
     const storage = localStorage(root);
     // Far larger than the streams' buffers: the file is still being read when the client goes.
     await storage.putBuffer('files/large.bin', Buffer.alloc(8_000_000, 1));
     const { counting, counts } = countingOpenFiles(storage);
     const large = { name: 'large/file.bin', storageKey: 'files/large.bin', compressed: true };
-    const stream = zipStream(counting, [large, ...stored(3)], [], log);
+    const stream = zipStream(counting, [large, ...stored(3)], [], log, stillThere);
     // A first chunk of the ZIP, then the client is gone (what Fastify does on a closed connection).
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
