@@ -20,6 +20,8 @@ afterAll(() => t.close());
 
 const get = (projectId: number, path: string) =>
   t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/${path}`, headers: user.headers });
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: user.headers, payload });
 
 async function reportPages(projectId: number): Promise<string[]> {
   const response = await get(projectId, 'report/');
@@ -29,12 +31,7 @@ async function reportPages(projectId: number): Promise<string[]> {
 
 describe('a project name as long as the contract allows', () => {
   it('is at most 255 characters', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects/',
-      headers: user.headers,
-      payload: { name: 'W'.repeat(256), location: 'Bergen' },
-    });
+    const created = await post('/api/projects/', { name: 'W'.repeat(256), location: 'Bergen' });
     expect(created.statusCode).toBe(400);
   });
 
@@ -61,24 +58,18 @@ describe('a project name as long as the contract allows', () => {
 
 describe('names in Chinese, Japanese, Korean and emoji', () => {
   it('print: Chinese and Japanese in Noto Sans Hans, emoji in Noto Emoji, a script no font has as �', async () => {
-    const vessel = await t.app.inject({
-      method: 'POST',
-      url: '/api/vessels/',
-      headers: user.headers,
-      payload: { name: '远洋号 🚢', vessel_type: 'Bulk carrier', antifouling_system: '해양 SPC' },
+    const vessel = await post('/api/vessels/', {
+      name: '远洋号 🚢',
+      vessel_type: 'Bulk carrier',
+      antifouling_system: '해양 SPC',
     });
     expect(vessel.statusCode, vessel.body).toBe(201);
-    const project = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects/',
-      headers: user.headers,
-      payload: {
-        name: '日本丸 検査',
-        location: '横浜港',
-        vessel: vessel.json().id,
-        inspector: 'やまだ タロウ',
-        inspection_date: '2026-04-01',
-      },
+    const project = await post('/api/projects/', {
+      name: '日本丸 検査',
+      location: '横浜港',
+      vessel: vessel.json().id,
+      inspector: 'やまだ タロウ',
+      inspection_date: '2026-04-01',
     });
     expect(project.statusCode, project.body).toBe(201);
     // A character drawn in a font without its glyph extracts as "\u0000": each of these was drawn.
