@@ -197,7 +197,7 @@ describe('route table (§7)', () => {
     // The spec's 37, the e-mail change confirmation, the 5 vessel routes, the image update, the
     // inspection summary and the report as PDF and JSON (issue 18), the image details (issue 22), and
     // the upload limits and image hashes a survey-size upload reads first (issue 24).
-    expect(all).toHaveLength(50);
+    expect(all).toHaveLength(53);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
@@ -206,13 +206,14 @@ describe('route table (§7)', () => {
     expect(withoutSlash).toEqual(['/api/credits/prices', '/api/projects/:id/report.json']);
   });
 
-  it('only the account access calls are public', () => {
+  it('only the account access calls and the e-mailed export link are public', () => {
     const publicPaths = all.filter((route) => !route.auth).map((route) => route.path);
     expect(publicPaths.sort()).toEqual([
       '/api/token/',
       '/api/token/refresh/',
       '/api/user/confirm-email-change/',
       '/api/user/confirm-registration/',
+      '/api/user/export/:exportId/download/',
       '/api/user/register/',
       '/api/user/request-password-reset/',
       '/api/user/reset-password/',
@@ -227,6 +228,7 @@ describe('route table (§7)', () => {
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
       'POST /api/projects/:id/request-predict/',
+      'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',
     ]);
