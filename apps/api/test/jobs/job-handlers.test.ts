@@ -45,8 +45,10 @@ describe('job handlers', () => {
     expect(() => catalogOf(twice)).toThrow('Job "resize" is catalogued twice');
   });
 
-  it("catalogues the product's prediction job with its payload schema", () => {
-    expect(Object.keys(jobCatalog)).toEqual(['predict-request']);
+  it("catalogues the product's jobs with their payload schemas", () => {
+    expect(Object.keys(jobCatalog)).toEqual(['predict-request', 'data-export']);
     expect(jobCatalog['predict-request'].payload.safeParse({ requestId: 0 }).success).toBe(false);
+    expect(jobCatalog['data-export'].payload.safeParse({ exportId: 0 }).success).toBe(false);
+    expect(jobCatalog['data-export'].payload.safeParse({ exportId: 3 }).success).toBe(true);
   });
 });
