@@ -129,6 +129,29 @@ export const ImageUpdateRequest = z
   .meta({ id: 'ImageUpdateRequest' });
 export type ImageUpdateRequest = z.infer<typeof ImageUpdateRequest>;
 
+/** The most images one call of the batch zone update changes: a survey of several thousand photos. */
+export const IMAGES_ZONE_UPDATE_MAX = 10_000;
+
+/** Sets (or, with null, clears) the hull zone of many images of one project: all of them or none. */
+export const ImagesZoneUpdateRequest = z
+  .object({
+    images: z
+      .array(id)
+      .min(1, 'Choose at least one image.')
+      .max(IMAGES_ZONE_UPDATE_MAX, `Ensure this list has at most ${IMAGES_ZONE_UPDATE_MAX} elements.`),
+    hull_zone: HullZone.nullable(),
+  })
+  .meta({ id: 'ImagesZoneUpdateRequest' });
+export type ImagesZoneUpdateRequest = z.infer<typeof ImagesZoneUpdateRequest>;
+
+export const ImagesZoneUpdated = z
+  .object({
+    updated: z.number().int().min(0).describe('Images whose zone is now `hull_zone` (each id once)'),
+    hull_zone: HullZone.nullable(),
+  })
+  .meta({ id: 'ImagesZoneUpdated' });
+export type ImagesZoneUpdated = z.infer<typeof ImagesZoneUpdated>;
+
 /** The most thumbnails one page of `GET …/thumbnails/?limit=` holds. */
 export const THUMBNAIL_PAGE_MAX = 200;
 

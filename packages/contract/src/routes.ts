@@ -29,6 +29,8 @@ import {
   ImageSummary,
   ImageThumbnailList,
   ImageUpdateRequest,
+  ImagesZoneUpdated,
+  ImagesZoneUpdateRequest,
   NamedListWithMessage,
   ThumbnailsQuery,
   UploadLimits,
@@ -489,6 +491,18 @@ export const routes = {
     params: ImageParams,
     body: ImageUpdateRequest,
     response: ImageSummary,
+  }),
+  updateImagesZone: route({
+    method: 'PATCH',
+    path: '/api/projects/:id/images/update/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary:
+      'Set (or, with null, clear) the hull zone of many images of the project at once: all of them, or none when an id is not an image of the project (400 naming it)',
+    params: ProjectParams,
+    body: ImagesZoneUpdateRequest,
+    response: ImagesZoneUpdated,
   }),
   deleteImage: route({
     method: 'DELETE',

@@ -88,6 +88,7 @@ beforeAll(async () => {
       createProject: project,
       updateProject: project,
       updateImage: { hull_zone: 'sea_chest' },
+      updateImagesZone: { images: [mine.ids.imageId], hull_zone: 'sea_chest' },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
     },

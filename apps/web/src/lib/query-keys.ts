@@ -14,11 +14,15 @@ export const queryKeys = {
     ['projects', projectId, 'thumbnails', 'page', page] as const,
   /** Under the thumbnails' key: invalidating the thumbnails refreshes it as well. */
   imageDetails: (projectId: number) => ['projects', projectId, 'thumbnails', 'details'] as const,
+  /** Every image's own query of the project (the prefix of `image`). */
+  images: (projectId: number) => ['projects', projectId, 'images'] as const,
   image: (projectId: number, imageId: number) => ['projects', projectId, 'images', imageId] as const,
   predictionThumbnails: (projectId: number, imageId: number) =>
     ['projects', projectId, 'images', imageId, 'prediction-thumbnails'] as const,
   predictionSet: (projectId: number, predictionId: number) =>
     ['projects', projectId, 'prediction-sets', predictionId] as const,
+  /** Every inspection summary of the project, whatever model and resolution (their prefix). */
+  inspectionSummaries: (projectId: number) => ['projects', projectId, 'inspection-summary'] as const,
   inspectionSummary: (projectId: number, model?: number, resolution?: number) =>
     ['projects', projectId, 'inspection-summary', model ?? null, resolution ?? null] as const,
   vessels: ['vessels'] as const,

@@ -197,6 +197,35 @@ export function imagesRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Which of these ids are the owner's images in this project. */
+    async idsInProject(owner: number, projectId: number, imageIds: number[]): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('images')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', imageIds)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Sets the zone of these images of the owner's project; answers how many rows changed. */
+    async setHullZoneOfMany(
+      owner: number,
+      projectId: number,
+      imageIds: number[],
+      hullZone: HullZone | null,
+    ): Promise<number> {
+      const result = await db
+        .updateTable('images')
+        .set({ hull_zone: hullZone })
+        .where('owner', '=', owner)
+        .where('project_id', '=', projectId)
+        .where('id', 'in', imageIds)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async delete(imageId: number): Promise<void> {
       await db.deleteFrom('images').where('id', '=', imageId).execute();
     },

@@ -37,6 +37,7 @@ import {
   makeFullThumbnailList,
 } from './full-thumbnail-list.js';
 import { imagesRepository } from './images.repository.js';
+import { setZoneOfImages } from './images-zone-update.js';
 import { ownedImageOr404 } from './owned-image.js';
 import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
 import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
@@ -315,6 +316,12 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       height: image.height,
       hull_zone: image.hull_zone,
     };
+  });
+
+  router.add(routes.updateImagesZone, async ({ user, params, body }) => {
+    await ownedProjectOr404(db, user.id, params.id);
+    const updated = await setZoneOfImages(db, user.id, params.id, body.images, body.hull_zone);
+    return { updated, hull_zone: body.hull_zone };
   });
 
   router.add(routes.deleteImage, async ({ user, params }) => {

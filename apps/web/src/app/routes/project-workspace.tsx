@@ -12,12 +12,13 @@ import { paths } from '@/config/paths';
 import { useImageDetails } from '@/features/images/api/get-image-details';
 import { useThumbnailPages } from '@/features/images/api/get-thumbnail-pages';
 import { DeleteImagesButton } from '@/features/images/components/delete-images-button';
+import { SetZoneButton } from '@/features/images/components/set-zone-button';
 import { ImageArrangeBar, type PredictionKind } from '@/features/images/components/image-arrange-bar';
 import { ImagePager } from '@/features/images/components/image-pager';
 import { SelectedImagePanel } from '@/features/images/components/selected-image-panel';
 import { ThumbnailGrid } from '@/features/images/components/thumbnail-grid';
 import { UploadDialog } from '@/features/images/components/upload-dialog';
-import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/features/images/components/zone-filter';
+import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/components/form/zone-filter';
 import {
   arrangeImages,
   defaultArrangement,
@@ -162,6 +163,7 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
               <Button size="small" disabled={checkedIds.length === 0} onClick={() => setChecked(new Set())}>
                 Clear
               </Button>
+              <SetZoneButton projectId={projectId} imageIds={checkedIds} />
               <DeleteImagesButton
                 projectId={projectId}
                 imageIds={checkedIds}

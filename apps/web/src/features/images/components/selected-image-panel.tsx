@@ -13,7 +13,7 @@ import { useDeleteImage } from '../api/delete-image';
 import { useDownloadImage } from '../api/download-image';
 import { useImage } from '../api/get-image';
 import { useUpdateImage } from '../api/update-image';
-import { HullZoneSelect } from './hull-zone-select';
+import { HullZoneSelect } from '@/components/form/hull-zone-select';
 
 interface SelectedImagePanelProps {
   projectId: number;

@@ -16,7 +16,7 @@ import { framesToUpload, useVideoFrames } from '../hooks/use-video-frames';
 import { useSurveyUpload } from '../hooks/use-survey-upload';
 import { filesFromDrop } from '../survey/files-from-drop';
 import { useUploadLimits } from '../api/get-upload-limits';
-import { HullZoneSelect } from './hull-zone-select';
+import { HullZoneSelect } from '@/components/form/hull-zone-select';
 import { UploadFileRow } from './upload-file-row';
 import { UploadReport } from './upload-report';
 import { VideoFramesCard } from './video-frames-card';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { ThumbnailGrid } from './thumbnail-grid';
-import { ZoneFilter, type ZoneFilterValue, filterByZone } from './zone-filter';
+import { ZoneFilter, type ZoneFilterValue, filterByZone } from '@/components/form/zone-filter';
 
 const thumbnail = (id: number, hull_zone: ImageThumbnail['hull_zone']): ImageThumbnail => ({
   id,

@@ -28,8 +28,8 @@ const resolution = (id: number, display_name: string, price: number, active: boo
   active,
 });
 const thumbnails = [
-  { id: 11, image_name: 'bow.jpg', base64_thumbnail: '/9j/AA' },
-  { id: 12, image_name: 'stern.jpg', base64_thumbnail: '/9j/AA' },
+  { id: 11, image_name: 'bow.jpg', base64_thumbnail: '/9j/AA', hull_zone: 'bow' as const },
+  { id: 12, image_name: 'stern.jpg', base64_thumbnail: '/9j/AA', hull_zone: null },
 ];
 
 function check(valid: boolean, message: string) {
@@ -113,6 +113,21 @@ describe('the schedule dialog (spec §4)', () => {
     expect(screen.getByRole('checkbox', { name: 'bow.jpg' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'stern.jpg' })).toBeChecked();
     expect(button('Validate Data')).toBeEnabled();
+  });
+
+  it("lists only the chosen zone's images, and Select All takes only those (issue 45 §1)", async () => {
+    const { user, api } = setup([check(true, 'The request is valid.')]);
+    await choose(user, 'Model', 'Base 1.0.0');
+    await choose(user, 'Resolution', /Standard/);
+    await user.click(button('Select All'));
+    await choose(user, 'Filter by zone', 'Bow (1)');
+    expect(screen.getByRole('checkbox', { name: 'bow.jpg' })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'stern.jpg' })).not.toBeInTheDocument();
+    expect(button('Images: 1 of 1 selected')).toBeInTheDocument();
+    await user.click(button('Validate Data'));
+    await screen.findByText('The request is valid.');
+    const validation = api.calls.find((call) => call.key.endsWith('validate-predict-request/'));
+    expect(JSON.parse(String(validation?.init?.body)).images).toEqual([11]);
   });
 
   it('enables Run only after a valid validation and resets it on any change', async () => {

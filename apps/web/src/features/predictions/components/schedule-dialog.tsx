@@ -12,6 +12,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
+import {
+  ZoneFilter,
+  type ZoneFilterValue,
+  type ZonedImage,
+  filterByZone,
+} from '@/components/form/zone-filter';
 import { useNotify } from '@/lib/notify';
 import { useModels } from '../api/get-models';
 import { useResolutions } from '../api/get-resolutions';
@@ -31,7 +37,7 @@ const emptyForm: ScheduleForm = { model: '', resolution: '' };
 interface ScheduleDialogProps {
   open: boolean;
   projectId: number;
-  thumbnails: readonly ChecklistImage[];
+  thumbnails: readonly (ChecklistImage & ZonedImage)[];
   /** The images' predictions, for 'Select images without this prediction' (issue 22). */
   imageDetails?: ImageDetails[];
   onClose: () => void;
@@ -80,6 +86,8 @@ export function ScheduleDialog({
     mode: 'onTouched',
   });
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [zone, setZone] = useState<ZoneFilterValue>('all');
+  const listed = filterByZone(thumbnails, zone);
   const [listOpen, setListOpen] = useState(true);
   const [validation, setValidation] = useState<CreditCheckResponse>(emptyCreditCheck);
   const [validated, setValidated] = useState(false);
@@ -99,6 +107,7 @@ export function ScheduleDialog({
   const close = () => {
     reset(emptyForm);
     setSelected(new Set());
+    setZone('all');
     setListOpen(true);
     resetValidation();
     onClose();
@@ -180,8 +189,21 @@ export function ScheduleDialog({
             )}
           </FormTextField>
         </Box>
+        <Box sx={{ mt: 2 }}>
+          <ZoneFilter
+            thumbnails={thumbnails}
+            value={zone}
+            onChange={(next) => {
+              // Only the zone's images stay ticked: the run is for what the list shows.
+              const shown = new Set(filterByZone(thumbnails, next).map((thumbnail) => thumbnail.id));
+              setZone(next);
+              setSelected((current) => new Set([...current].filter((id) => shown.has(id))));
+              resetValidation();
+            }}
+          />
+        </Box>
         <ImageChecklist
-          thumbnails={thumbnails}
+          thumbnails={listed}
           selected={selected}
           open={listOpen}
           onToggleOpen={() => setListOpen((value) => !value)}
@@ -193,7 +215,7 @@ export function ScheduleDialog({
             <Button
               disabled={model === '' || resolution === ''}
               onClick={() => {
-                setSelected(imagesWithout(thumbnails, imageDetails, Number(model), Number(resolution)));
+                setSelected(imagesWithout(listed, imageDetails, Number(model), Number(resolution)));
                 resetValidation();
               }}
             >

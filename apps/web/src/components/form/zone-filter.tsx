@@ -1,20 +1,24 @@
 import { HULL_ZONES, type HullZone, hullZoneLabels } from '@hullscope/contract';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ListedImage } from '../lib/listed-image';
 import { UNASSIGNED_LABEL } from './hull-zone-select';
 
 /** Which thumbnails to show: all, those without a zone, or those of one zone. */
 export type ZoneFilterValue = 'all' | 'unassigned' | HullZone;
 
-export function filterByZone<T extends ListedImage>(thumbnails: T[], filter: ZoneFilterValue): T[] {
-  if (filter === 'all') return thumbnails;
+/** What the filter needs of an image. */
+export interface ZonedImage {
+  hull_zone?: HullZone | null;
+}
+
+export function filterByZone<T extends ZonedImage>(thumbnails: readonly T[], filter: ZoneFilterValue): T[] {
+  if (filter === 'all') return [...thumbnails];
   const wanted = filter === 'unassigned' ? null : filter;
   return thumbnails.filter((thumbnail) => (thumbnail.hull_zone ?? null) === wanted);
 }
 
 interface ZoneFilterProps {
-  thumbnails: readonly ListedImage[];
+  thumbnails: readonly ZonedImage[];
   value: ZoneFilterValue;
   onChange: (value: ZoneFilterValue) => void;
 }
