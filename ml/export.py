@@ -68,18 +68,27 @@ DESCRIPTIONS_MOBILE = {k: v.replace("Baseline trained only on procedurally gener
 ARCHITECTURES = {"unet": ("unet", "mobilenet-lite"), "mobile-unet": ("unet", "mobilenetv2-imagenet")}
 
 
+# Measured after export (issue 45 §3): the largest share of the surface, in percent, a version reads as
+# macrofouling on the real photos marked free of it (`npm run model:eval -- --regions ...`), rounded up
+# to 0.1; a share up to it raises no rating band. A new version has none until measured.
+NOISE_FLOORS = {("evo", "2.4.0"): 2.6, ("base", "2.4.0"): 2.2}
+
+
 def manifest(model_id, arch="unet", version=None):
     mean, std = NORMALISATION[arch]
     architecture, backbone = ARCHITECTURES[arch]
+    version = version or MODEL_VERSIONS[model_id]
+    noise_floor = NOISE_FLOORS.get((model_id, version))
     return {
         "name": model_id.capitalize(),
-        "version": version or MODEL_VERSIONS[model_id],
+        "version": version,
         "architecture": architecture,
         "backbone": backbone,
         "description": (DESCRIPTIONS_MOBILE if arch == "mobile-unet" else DESCRIPTIONS)[model_id],
         # Quoted in inspection reports' "Methods and limitations" (issue 18 §6); keep with MODEL_CARD.md.
         "limitations": [FIRST_LIMITATION[arch], *LIMITATIONS],
         "validated_on_real_photos": False,
+        **({"macrofouling_noise_floor_percent": noise_floor} if noise_floor is not None else {}),
         "input": {"layout": "NCHW", "channels": "RGB", "mean": mean, "std": std, "stride": STRIDE},
         "classes": [{"label": n, "hex_color": c, "in_percentages": p, "fouling_category": fouling_category(n)}
                     for n, c, p in class_list(model_id)],

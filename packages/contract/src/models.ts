@@ -75,6 +75,11 @@ export const ModelManifest = z.object({
   limitations: z.array(z.string().min(1).max(600)).max(20).optional(),
   /** Whether the model has been measured on real photos labelled by people; reports say so when not. */
   validated_on_real_photos: z.boolean().optional(),
+  /**
+   * The largest share of the surface (percent) the model reads as macrofouling on real photos people
+   * judged free of it (`npm run model:eval`): a share up to it is noise and raises no rating band.
+   */
+  macrofouling_noise_floor_percent: z.number().min(0).max(100).optional(),
   input: z.object({
     layout: z.literal('NCHW'),
     channels: z.literal('RGB'),

@@ -74,6 +74,20 @@ export const FoulingRating = z
       .min(0)
       .max(100)
       .describe('Of the surface, as macrofouling_percentage'),
+    macrofouling_noise_floor_percentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        "The model's noise floor: the most macrofouling it reads on real photos free of it; a share up to it raises no band. Absent when its manifest states none",
+      ),
+    macrofouling_within_noise: z
+      .boolean()
+      .optional()
+      .describe(
+        'Macrofouling was read, but no more than the noise floor, so it did not count towards the rating (with the floor only)',
+      ),
   })
   .describe(
     "The IMO MEPC.378(80) fouling rating (0 to 4) from the class percentages and each class's fouling category; the rules are in the README (Fouling rating).",

@@ -35,4 +35,10 @@ export function printRegionReport(report: RegionsReport, title: string): void {
     .join(', ');
   console.log(`by group: ${groups}`);
   console.log(`total: ${report.total.read_right} of ${report.total.regions} regions read right`);
+  const noise = report.macrofouling_noise;
+  const listed = noise.photos.map((photo) => `${photo.file} ${share(photo.macrofouling_share).trim()}`);
+  console.log(
+    `macrofouling read on whole photos judged free of it: ${listed.join(', ') || 'none marked'}` +
+      (noise.max_share === null ? '' : `; the most ${share(noise.max_share).trim()} of the surface`),
+  );
 }

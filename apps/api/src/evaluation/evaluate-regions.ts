@@ -24,14 +24,48 @@ export interface ScoredRegion extends RegionScore {
   note?: string;
 }
 
+/**
+ * What the model reads as macrofouling on whole photos people judged free of it (issue 45 §3): its
+ * misreadings of edges, tags, film and shadows on real hulls, the floor below which a share is noise.
+ */
+export interface MacrofoulingNoise {
+  photos: { file: string; macrofouling_share: number }[];
+  /** The largest share (0-1 of the surface) among those photos; null when the file marks none. */
+  max_share: number | null;
+}
+
 export interface RegionsReport {
   regions_file: string;
   /** The photos' folder, relative to the working directory. */
   images_dir: string;
   rule: { read_right_min_share: number; groups: Record<RegionGroup, string> };
-  images: { file: string; width: number; height: number; regions: ScoredRegion[] }[];
+  images: {
+    file: string;
+    width: number;
+    height: number;
+    /** Of the photo's surface (the classes counted in the percentages), the share read as macrofouling. */
+    macrofouling_share: number;
+    regions: ScoredRegion[];
+  }[];
   by_group: Partial<Record<RegionGroup, Tally>>;
   total: Tally;
+  macrofouling_noise: MacrofoulingNoise;
+}
+
+/** The share of the surface read as a macrofouling class, over every pixel of the photo. */
+export function macrofoulingShare(
+  predicted: Uint8Array,
+  classes: ModelFolder['manifest']['classes'],
+): number {
+  let surface = 0;
+  let macrofouling = 0;
+  for (const label of predicted) {
+    const modelClass = classes[label]!;
+    if (!modelClass.in_percentages) continue;
+    surface += 1;
+    if (modelClass.fouling_category === 'macrofouling') macrofouling += 1;
+  }
+  return surface === 0 ? 0 : macrofouling / surface;
 }
 
 /** One evaluated photo as the overlays draw it: the pixels the model saw and what it read. */
@@ -87,10 +121,15 @@ export async function evaluateRegions(
       file: labelled.file,
       width: rgb.width,
       height: rgb.height,
+      macrofouling_share: macrofoulingShare(predicted, folder.manifest.classes),
       regions: scored.map(({ polygon: _drawn, ...region }) => region),
     });
   }
   const { total, by_group } = tallyRegions(images.flatMap((image) => image.regions));
+  const free = new Set(regions.images.filter((image) => image.macrofouling_free).map((image) => image.file));
+  const unfouled = images
+    .filter((image) => free.has(image.file))
+    .map((image) => ({ file: image.file, macrofouling_share: image.macrofouling_share }));
   return {
     regions_file: options.regionsFile,
     // Relative, so a report kept in the repository names no one's home folder.
@@ -99,5 +138,10 @@ export async function evaluateRegions(
     images,
     by_group,
     total,
+    macrofouling_noise: {
+      photos: unfouled,
+      max_share:
+        unfouled.length === 0 ? null : Math.max(...unfouled.map((photo) => photo.macrofouling_share)),
+    },
   };
 }

@@ -11,6 +11,11 @@ const RegionsImage = z
     /** The photo's own size: the polygons' coordinate system. */
     width: z.number().int().positive(),
     height: z.number().int().positive(),
+    /**
+     * People judged the whole photo free of macrofouling: what the model reads as macrofouling on it
+     * is misreading, and the largest such share is the model's noise floor (issue 45 §3).
+     */
+    macrofouling_free: z.boolean().optional(),
     regions: z
       .array(
         z.object({

@@ -45,12 +45,27 @@ export function wholePercent(hundredths: number): number {
   return Math.floor((hundredths + 50) / 100);
 }
 
-export function imoRatingValue(shares: FoulingShares, settings: FoulingRatingSettings): ImoRatingValue {
-  const macrofouling = wholePercent(shares.macrofoulingHundredths);
+/**
+ * The macrofouling share that may raise a band: none when the whole share is within the model's noise
+ * floor (the most it reads on real photos free of macrofouling, issue 45 §3), else all of it.
+ */
+function countedShares(shares: FoulingShares, noiseFloorPercent: number | undefined): FoulingShares {
+  if (noiseFloorPercent === undefined) return shares;
+  const floorHundredths = Math.round(noiseFloorPercent * 100);
+  return shares.macrofoulingHundredths <= floorHundredths ? { ...shares, macrofoulingHundredths: 0 } : shares;
+}
+
+export function imoRatingValue(
+  shares: FoulingShares,
+  settings: FoulingRatingSettings,
+  noiseFloorPercent?: number,
+): ImoRatingValue {
+  const counted = countedShares(shares, noiseFloorPercent);
+  const macrofouling = wholePercent(counted.macrofoulingHundredths);
   if (macrofouling >= 41) return 4;
   if (macrofouling >= 16) return 3;
   if (macrofouling >= 1) return 2;
-  return wholePercent(shares.microfoulingHundredths) >= settings.microfoulingMinPercent ? 1 : 0;
+  return wholePercent(counted.microfoulingHundredths) >= settings.microfoulingMinPercent ? 1 : 0;
 }
 
 /**
@@ -77,20 +92,33 @@ export function foulingShares(
   return { macrofoulingHundredths: hundredths.macrofouling, microfoulingHundredths: hundredths.microfouling };
 }
 
-/** The rating as the API answers it, or null when the prediction cannot be rated (foulingShares). */
+/**
+ * The rating as the API answers it, or null when the prediction cannot be rated (foulingShares).
+ * `noiseFloorPercent` is the model's (its manifest's `macrofouling_noise_floor_percent`): a
+ * macrofouling share up to it is reported but raises no band.
+ */
 export function foulingRating(
   percentages: LabelPercentage[],
   classes: Pick<ModelClass, 'label' | 'fouling_category'>[],
   settings: FoulingRatingSettings,
+  noiseFloorPercent?: number,
 ): FoulingRating | null {
   const shares = foulingShares(percentages, classes);
   if (!shares) return null;
-  const value = imoRatingValue(shares, settings);
-  return {
+  const value = imoRatingValue(shares, settings, noiseFloorPercent);
+  const rating: FoulingRating = {
     scale: IMO_RATING_SCALE,
     value,
     label: IMO_RATING_LABELS[value],
     macrofouling_percentage: shares.macrofoulingHundredths / 100,
     microfouling_percentage: shares.microfoulingHundredths / 100,
+  };
+  if (noiseFloorPercent === undefined) return rating;
+  return {
+    ...rating,
+    macrofouling_noise_floor_percentage: noiseFloorPercent,
+    macrofouling_within_noise:
+      shares.macrofoulingHundredths > 0 &&
+      countedShares(shares, noiseFloorPercent).macrofoulingHundredths === 0,
   };
 }

@@ -246,3 +246,58 @@ describe('foulingShares: the stored percentages summed per category', () => {
     ).toMatchObject({ value: 2, macrofouling_percentage: 10 });
   });
 });
+
+describe("the model's macrofouling noise floor (issue 45 §3)", () => {
+  const evo = bundledClasses('evo');
+  const onHull = (macrofouling: number, lightSlime = 0) => [
+    entry('Clean Structure', 100 - macrofouling - lightSlime),
+    entry('Light Slime', lightSlime),
+    entry('Hard Fouling', macrofouling),
+  ];
+
+  it('raises no band with a macrofouling share up to the floor, and says it was read', () => {
+    expect(foulingRating(onHull(1.4), evo, defaults, 2.6)).toEqual({
+      scale: 'IMO MEPC.378(80)',
+      value: 0,
+      label: 'No fouling',
+      macrofouling_percentage: 1.4,
+      microfouling_percentage: 0,
+      macrofouling_noise_floor_percentage: 2.6,
+      macrofouling_within_noise: true,
+    });
+    // Microfouling still rates as microfouling; a share exactly at the floor is still noise.
+    expect(foulingRating(onHull(2.6, 5), evo, defaults, 2.6)).toMatchObject({
+      value: 1,
+      macrofouling_within_noise: true,
+    });
+    // Without a floor the same share is light macrofouling, as before.
+    expect(foulingRating(onHull(1.4), evo, defaults)).toMatchObject({ value: 2 });
+    expect(foulingRating(onHull(1.4), evo, defaults)).not.toHaveProperty('macrofouling_within_noise');
+  });
+
+  it('counts a share above the floor whole, in its band', () => {
+    expect(foulingRating(onHull(2.7), evo, defaults, 2.6)).toMatchObject({
+      value: 2,
+      macrofouling_percentage: 2.7,
+      macrofouling_within_noise: false,
+    });
+    expect(foulingRating(onHull(20), evo, defaults, 2.6)).toMatchObject({
+      value: 3,
+      macrofouling_within_noise: false,
+    });
+    expect(foulingRating(onHull(0), evo, defaults, 2.6)).toMatchObject({
+      value: 0,
+      macrofouling_within_noise: false,
+    });
+  });
+
+  it('is stated by both bundled models, measured on the real photos free of macrofouling', () => {
+    for (const key of ['evo', 'base']) {
+      const manifest = JSON.parse(
+        readFileSync(path.join(repositoryRoot, 'models', key, 'manifest.json'), 'utf8'),
+      ) as ModelManifest;
+      expect(manifest.macrofouling_noise_floor_percent, key).toBeGreaterThan(0);
+      expect(manifest.macrofouling_noise_floor_percent, key).toBeLessThan(5);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
-import { storedClassesOf } from '../models/models.repository.js';
+import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
 
 export interface ArchiveFile {
@@ -80,7 +80,12 @@ export async function archiveContents(
         classes = storedClassesOf(prediction.model_manifest);
         classesOfModel.set(prediction.model_id, classes);
       }
-      const rating = foulingRating(percentages, classes, settings.foulingRating);
+      const rating = foulingRating(
+        percentages,
+        classes,
+        settings.foulingRating,
+        storedNoiseFloorOf(prediction.model_manifest),
+      );
       const confidence = judgeConfidence(prediction.confidence, settings.confidence);
       for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
         files.push({

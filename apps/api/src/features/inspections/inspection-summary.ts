@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { fieldErrors } from '../../http/api-error.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
-import { storedClassesOf } from '../models/models.repository.js';
+import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import {
   type InspectedImageRow,
   type PairCount,
@@ -86,6 +86,7 @@ function pooledZone(
   zone: ZoneInput,
   classes: ModelClass[],
   settings: FoulingRatingSettings,
+  noiseFloorPercent: number | undefined,
 ): Omit<ZoneSummary, 'hull_zone' | 'worst_image' | 'images'> {
   const members: PoolMember[] = zone.rated.map((image) => ({
     percentages: image.percentages,
@@ -97,7 +98,7 @@ function pooledZone(
     image_count: zone.images.length,
     predicted_count: zone.rated.length,
     coverage,
-    rating: foulingRating(coverage, classes, settings),
+    rating: foulingRating(coverage, classes, settings, noiseFloorPercent),
   };
 }
 
@@ -124,6 +125,7 @@ export async function inspectionSummary(
   const images = await inspections.projectImages(owner, projectId);
   const model = pair ? await inspections.model(pair.model_id) : undefined;
   const classes = model ? storedClassesOf(model.manifest) : [];
+  const noiseFloor = model ? storedNoiseFloorOf(model.manifest) : undefined;
 
   const newest = new Map<number, SummaryPredictionRow>();
   if (pair) {
@@ -151,7 +153,7 @@ export async function inspectionSummary(
       prediction_id: prediction.id,
       hull_zone: image.hull_zone,
       model_version: prediction.model_version,
-      rating: foulingRating(percentages, classes, settings.foulingRating),
+      rating: foulingRating(percentages, classes, settings.foulingRating, noiseFloor),
       ...judgeConfidence(prediction.confidence, settings.confidence),
       prediction,
       percentages,
@@ -183,6 +185,7 @@ export async function inspectionSummary(
         },
         classes,
         settings.foulingRating,
+        noiseFloor,
       ),
       worst_image: worst && worst.rating ? inspectedImage(worst) : null,
       images: zoneRated.map(inspectedImage),
@@ -207,7 +210,7 @@ export async function inspectionSummary(
       predictions: entry.predictions,
     })),
     zones,
-    all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings.foulingRating),
+    all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings.foulingRating, noiseFloor),
     overall_rating: worstZone?.rating ?? null,
     worst_zone: worstZone ? worstZone.hull_zone : null,
   };

@@ -39,6 +39,12 @@ function ratingText(rating: FoulingRating | null): string {
   return rating ? `IMO rating ${rating.value}: ${rating.label}` : 'Not rated';
 }
 
+/** That the macrofouling read stayed within the model's noise floor and raised no band (issue 45 §3). */
+function noiseNote(rating: FoulingRating | null): string {
+  if (!rating?.macrofouling_within_noise) return '';
+  return ` · within the model's noise floor (${rating.macrofouling_noise_floor_percentage} %): not counted`;
+}
+
 function percentText(value: number): string {
   return `${value.toFixed(1)} %`;
 }
@@ -200,7 +206,7 @@ function ratingScale(doc: Doc, report: InspectionReport): void {
     .fontSize(9)
     .fillColor(GREY)
     .text(
-      `Percentages are of the hull surface in view (Background excluded), rounded to whole percent before the bands apply. Microfouling below ${report.rating_scale.microfouling_min_percent} % of the surface counts as no fouling.`,
+      `Percentages are of the hull surface in view (Background excluded), rounded to whole percent before the bands apply. Microfouling below ${report.rating_scale.microfouling_min_percent} % of the surface counts as no fouling. A macrofouling share up to the model's noise floor (the most it reads as macrofouling on real photos free of it) raises no band.`,
       PAGE.margin,
       doc.y,
       { width: CONTENT_WIDTH },
@@ -233,7 +239,9 @@ function zoneSummary(doc: Doc, report: InspectionReport): void {
       .fillColor(GREY)
       .text(
         `${zone.predicted_count} of ${zone.image_count} photo(s) analysed` +
-          (zone.rating ? ` · macrofouling ${percentText(zone.rating.macrofouling_percentage)}` : ''),
+          (zone.rating
+            ? ` · macrofouling ${percentText(zone.rating.macrofouling_percentage)}${noiseNote(zone.rating)}`
+            : ''),
         PAGE.margin,
         y + 16,
         { width: CONTENT_WIDTH },
@@ -267,6 +275,19 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
     .text(`Zone: ${image.zone_label}`, PAGE.margin, y + 15)
     .fillColor('black');
   const chipWidth = ratingChip(doc, image.rating, PAGE.margin + 200, y + 13);
+  if (image.rating?.macrofouling_within_noise) {
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(
+        `${percentText(image.rating.macrofouling_percentage)} macrofouling${noiseNote(image.rating)}`,
+        PAGE.margin,
+        y + 25,
+        { width: 195, lineBreak: false, ellipsis: true },
+      )
+      .fillColor('black');
+  }
   if (image.low_confidence) {
     // The viewer's warning, so a reader of the paper record sees what a reviewer on screen sees.
     doc
@@ -342,7 +363,7 @@ function recordBook(doc: Doc, report: InspectionReport): void {
     ['Vessel', entry.vessel],
     ['Areas inspected', entry.areas_inspected.join(', ')],
     ['Fouling found', entry.fouling_found],
-    ['Rating', entry.rating ? ratingText(entry.rating) : 'Not rated'],
+    ['Rating', entry.rating ? `${ratingText(entry.rating)}${noiseNote(entry.rating)}` : 'Not rated'],
     ['Method', entry.method],
     ['Inspector', entry.inspector],
     ['Remarks', entry.remarks],

@@ -15,6 +15,11 @@ export function storedClassesOf(manifest: string): ModelClass[] {
   return (JSON.parse(manifest) as { classes: ModelClass[] }).classes;
 }
 
+/** The registered manifest's macrofouling noise floor (percent), if it states one. */
+export function storedNoiseFloorOf(manifest: string): number | undefined {
+  return (JSON.parse(manifest) as { macrofouling_noise_floor_percent?: number }).macrofouling_noise_floor_percent;
+}
+
 export function toCvModel(row: CvModelRow): CvModel {
   return {
     id: row.id,

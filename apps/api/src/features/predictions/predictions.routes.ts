@@ -16,7 +16,7 @@ import { REPLY_SENT } from '../../http/router.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
-import { storedClassesOf } from '../models/models.repository.js';
+import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
@@ -136,6 +136,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
         percentages,
         storedClassesOf(prediction.model_manifest),
         config.foulingRating,
+        storedNoiseFloorOf(prediction.model_manifest),
       );
       // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
       const confidence = judgeConfidence(prediction.confidence, config.confidence);

@@ -8,6 +8,7 @@ import {
   resolutionId,
   waitForRequest,
 } from '../../support/predictions.js';
+import { pdfPages } from '../../support/pdf.js';
 import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -252,5 +253,72 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect(await summaryRow()).toEqual(['In-water survey', '', 'sea_chest']);
+  });
+});
+
+describe("the model's macrofouling noise floor in the answers (issue 45 §3)", () => {
+  it('keeps a share within the floor from raising the band, in the prediction set and the inspection summary', async () => {
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const projectId = await createProject(t.app, user.headers, { name: 'Noise', location: 'Kiel' });
+    // 8 of 400 rows red: 2 % of the surface, a whole 2 %: light macrofouling without a floor.
+    const { imageIds, base } = await predictWithFixtureModel(t.app, user.headers, projectId, [
+      { name: 'specks.png', data: await bands([8, RED], [392, BLUE]) },
+    ]);
+    const ratingNow = async () => {
+      const thumbnails = await t.app.inject({
+        method: 'GET',
+        url: `${base}/image/${imageIds[0]}/prediction-thumbnails/`,
+        headers: user.headers,
+      });
+      const predictionId = thumbnails.json().thumbnails[0].prediction_id;
+      const set = await t.app.inject({
+        method: 'GET',
+        url: `${base}/predictionset/${predictionId}/`,
+        headers: user.headers,
+      });
+      const summary = await t.app.inject({
+        method: 'GET',
+        url: `${base}/inspection-summary/`,
+        headers: user.headers,
+      });
+      return { set: set.json().fouling_rating, zone: summary.json().all_zones.rating };
+    };
+    expect((await ratingNow()).set).toMatchObject({ value: 2, macrofouling_percentage: 2 });
+
+    // The registered manifest as it is now decides, as for the categories: give the model a floor.
+    const { db } = t.app.database;
+    const model = await db
+      .selectFrom('cv_models')
+      .select(['id', 'manifest'])
+      .where('id', '=', await fixtureModelId(t.app, user.headers))
+      .executeTakeFirstOrThrow();
+    const manifest = JSON.parse(model.manifest);
+    await db
+      .updateTable('cv_models')
+      .set({ manifest: JSON.stringify({ ...manifest, macrofouling_noise_floor_percent: 2.5 }) })
+      .where('id', '=', model.id)
+      .execute();
+    try {
+      const { set, zone } = await ratingNow();
+      const within = {
+        value: 0,
+        macrofouling_percentage: 2,
+        macrofouling_noise_floor_percentage: 2.5,
+        macrofouling_within_noise: true,
+      };
+      expect(set).toMatchObject(within);
+      expect(zone).toMatchObject(within);
+      // The report says so beside the zone's figures, and its methods explain the floor.
+      const pdf = await t.app.inject({ method: 'GET', url: `${base}/report/`, headers: user.headers });
+      const text = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
+      expect(text).toContain("within the model's noise floor (2.5 %): not counted");
+      expect(text).toContain("A macrofouling share up to the model's noise floor");
+    } finally {
+      await db
+        .updateTable('cv_models')
+        .set({ manifest: model.manifest })
+        .where('id', '=', model.id)
+        .execute();
+    }
   });
 });

@@ -7,7 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ConfidenceChip } from '@/components/ui/confidence-chip';
-import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
+import { FoulingRatingChip, noiseFloorNote } from '@/components/ui/fouling-rating-chip';
 import { imageSource } from '@/lib/data-url';
 import { ClassLegend } from './viewer/class-legend';
 import { StatisticsPanel } from './viewer/statistics-panel';
@@ -181,6 +181,11 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
           {foulingRating !== undefined && (
             <Box sx={{ mb: 1 }}>
               <FoulingRatingChip rating={foulingRating} />
+              {noiseFloorNote(foulingRating) && (
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                  * {noiseFloorNote(foulingRating)}
+                </Typography>
+              )}
             </Box>
           )}
           <ConfidenceChip confidence={confidence} lowConfidence={lowConfidence} />
