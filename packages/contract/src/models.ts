@@ -75,6 +75,12 @@ export const ModelManifest = z.object({
   limitations: z.array(z.string().min(1).max(600)).max(20).optional(),
   /** Whether the model has been measured on real photos labelled by people; reports say so when not. */
   validated_on_real_photos: z.boolean().optional(),
+  /**
+   * The numeric precision model.onnx runs in: `int8` for a statically quantised (QDQ) model, `fp32`
+   * when stated for a float one. Optional and informative: absent means float, and both run the
+   * same way, the model's input and logits staying float either way (ml/quantize.py).
+   */
+  precision: z.enum(['fp32', 'int8']).optional(),
   input: z.object({
     layout: z.literal('NCHW'),
     channels: z.literal('RGB'),
