@@ -15,6 +15,19 @@ export const InspectionSummaryQuery = z.object({
 });
 export type InspectionSummaryQuery = z.output<typeof InspectionSummaryQuery>;
 
+/** Which photos the PDF shows (issue 45 §2): the key ones (default) or every analysed photo. */
+export const REPORT_PHOTO_CHOICES = ['key', 'all'] as const;
+
+export const ReportPdfQuery = InspectionSummaryQuery.extend({
+  photos: z
+    .enum(REPORT_PHOTO_CHOICES)
+    .optional()
+    .describe(
+      'key (default): the worst photo of each zone and every flagged (low-confidence) photo; all: every analysed photo. report.json always holds all',
+    ),
+});
+export type ReportPdfQuery = z.output<typeof ReportPdfQuery>;
+
 export const inspectionSummaryMessages = {
   unknownModel: 'This project has no predictions of this model.',
   unknownResolution: 'This project has no predictions at this resolution.',
@@ -122,6 +135,15 @@ export const InspectionReport = z
     report_version: z.literal(1),
     generated_at: isoDateTime,
     project: z.object({ id, name: z.string(), location: z.string(), description: z.string().nullable() }),
+    operator: z
+      .object({
+        name: z.string(),
+        address: z.array(z.string()).describe('Street lines, then postcode and city, then the country'),
+        tax_id: z.string().nullable(),
+      })
+      .nullable()
+      .optional()
+      .describe("The account's company record: who operates the vessel and had it inspected. Null while it has no name"),
     vessel: z
       .object({
         id,

@@ -35,7 +35,7 @@ import {
   ThumbnailsQuery,
   UploadLimits,
 } from './images.js';
-import { InspectionReport, InspectionSummary, InspectionSummaryQuery } from './inspections.js';
+import { InspectionReport, InspectionSummary, InspectionSummaryQuery, ReportPdfQuery } from './inspections.js';
 import { CvModelList, ResolutionList } from './models.js';
 import {
   CreditCheckResponse,
@@ -393,9 +393,10 @@ export const routes = {
     auth: true,
     tag: 'inspections',
     status: 200,
-    summary: 'The inspection report as a PDF (a rendering of report.json)',
+    summary:
+      'The inspection report as a PDF (a rendering of report.json): compact by default (the worst photo of each zone and the flagged photos), every photo with ?photos=all',
     params: ProjectParams,
-    query: InspectionSummaryQuery,
+    query: ReportPdfQuery,
     response: null,
   }),
   inspectionReportJson: route({

@@ -10,7 +10,8 @@ import {
   visibilityLabels,
 } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import type { DB, ProjectRow } from '../../db/schema.js';
+import type { CompanyRow, DB, ProjectRow } from '../../db/schema.js';
+import { companyRepository } from '../company/company.repository.js';
 import { countryName } from '../company/countries.js';
 import type { PredictionJudgementSettings } from '../../inference/confidence.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
@@ -97,6 +98,18 @@ function foundText(sources: SummaryWithSources): string {
   return `Overall rating ${summary.overall_rating.value} (${summary.overall_rating.label}). ${zones}.`;
 }
 
+/** The company record as the report's operator; null until it has a name. */
+function operatorOf(company: CompanyRow | undefined): InspectionReport['operator'] {
+  if (!company?.name.trim()) return null;
+  const place = [company.zip, company.city].filter((part) => part.trim()).join(' ');
+  const country = company.country ? (countryName(company.country) ?? company.country) : '';
+  return {
+    name: company.name,
+    address: [company.address, company.address_2, place, company.state, country].filter((line) => line.trim()),
+    tax_id: company.tax_id.trim() || null,
+  };
+}
+
 /**
  * The inspection report of a project (issue 18 §6) as its JSON record: cover details, the rating
  * scale, the summary, every analysed image, methods and limitations and a pre-filled Biofouling
@@ -116,6 +129,7 @@ export async function inspectionReport(
     : undefined;
   const manifest = sources.modelManifest ? (JSON.parse(sources.modelManifest) as ModelManifest) : null;
   const { available: _available, ...summaryOfReport } = summary;
+  const company = await companyRepository(db).findByOwner(project.owner);
   const methodLabel = project.inspection_method ? inspectionMethodLabels[project.inspection_method] : null;
   const report: InspectionReport = {
     report_version: 1,
@@ -126,6 +140,7 @@ export async function inspectionReport(
       location: project.location,
       description: project.description,
     },
+    operator: operatorOf(company),
     vessel: vessel
       ? {
           id: vessel.id,

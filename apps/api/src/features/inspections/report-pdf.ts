@@ -170,6 +170,7 @@ function cover(doc: Doc, report: InspectionReport): void {
     .fillColor('black');
   doc.moveDown(1.2);
   facts(doc, [
+    ['Operator', report.operator ? [report.operator.name, ...report.operator.address].join(', ') : null],
     ['Vessel', vessel?.name],
     ['IMO number', vessel?.imo_number ? `IMO ${vessel.imo_number}` : null],
     ['Flag', vessel?.flag ? `${vessel.flag_name ?? vessel.flag} (${vessel.flag})` : null],
@@ -378,6 +379,23 @@ async function keepPaceWithReader(doc: Doc): Promise<void> {
   }
 }
 
+export type ReportPhotoChoice = 'key' | 'all';
+
+/**
+ * The indices of report.images the PDF shows, in report order: every one, or the key ones (issue 45
+ * §2): each zone's worst photo and every photo flagged for low confidence, so a 300-photo survey
+ * makes a report of a few pages while report.json keeps them all.
+ */
+export function photosToShow(report: InspectionReport, photos: ReportPhotoChoice): number[] {
+  const indices = report.images.map((_, index) => index);
+  if (photos === 'all') return indices;
+  const worst = new Set(report.summary.zones.flatMap((zone) => (zone.worst_image ? [zone.worst_image.image_id] : [])));
+  return indices.filter((index) => {
+    const image = report.images[index]!;
+    return worst.has(image.image_id) || image.low_confidence === true;
+  });
+}
+
 /**
  * The PDF rendering of a report (report.json), streamed: pages go to the reader as they are made,
  * each image's figures are made a few ahead and dropped once placed, and rendering waits while the
@@ -388,6 +406,7 @@ export function renderReportPdf(
   report: InspectionReport,
   rated: RatedImage[],
   storage: Storage,
+  photos: ReportPhotoChoice = 'key',
 ): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
@@ -424,10 +443,17 @@ export function renderReportPdf(
     doc.addPage();
     ratingScale(doc, report);
     zoneSummary(doc, report);
-    if (report.images.length > 0) {
-      doc.addPage();
-      heading(doc, 'Photos: original and prediction');
-      const prefixes = rated.map((image) => image.prediction.storage_prefix);
+    const shown = photosToShow(report, photos);
+    if (shown.length > 0) {
+      // On the page in hand when a photo fits there: no half-empty page before the first one.
+      ensureSpace(doc, IMAGE_BLOCK_HEIGHT + 40);
+      heading(
+        doc,
+        photos === 'all'
+          ? 'Photos: original and prediction'
+          : 'Key photos: the worst of each zone and those flagged for low confidence',
+      );
+      const prefixes = shown.map((index) => rated[index]!.prediction.storage_prefix);
       const ahead: Promise<ReportFigures>[] = [];
       const schedule = (index: number) => {
         if (index >= prefixes.length) return;
@@ -437,16 +463,26 @@ export function renderReportPdf(
         ahead.push(figures);
       };
       for (let index = 0; index < FIGURES_AHEAD; index += 1) schedule(index);
-      for (let index = 0; index < report.images.length; index += 1) {
+      for (let index = 0; index < shown.length; index += 1) {
         if (doc.destroyed) return;
         const figures = await ahead.shift()!;
         schedule(index + FIGURES_AHEAD);
-        imageBlock(doc, report.images[index]!, figures);
+        imageBlock(doc, report.images[shown[index]!]!, figures);
         await keepPaceWithReader(doc);
         // Figures made ahead are often ready, and awaiting them alone never lets the event loop
         // turn: a long report would keep every other request of the process waiting till its end.
         await nextTurn();
       }
+    }
+    const omitted = report.images.length - shown.length;
+    if (omitted > 0) {
+      paragraph(
+        doc,
+        `${omitted} more analysed photo${omitted === 1 ? ' is' : 's are'} not shown here: every photo is in the report with all photos, in report.json and in the project's download.`,
+        { role: 'regular', size: 9 },
+        PAGE.margin,
+        CONTENT_WIDTH,
+      );
     }
     if (report.images_without_prediction.length > 0) {
       heading(doc, 'Photos not analysed with this model and resolution');

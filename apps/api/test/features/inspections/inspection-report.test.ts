@@ -2,7 +2,9 @@ import { InspectionReport } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { pdfPages } from '../../support/pdf.js';
-import { readZip } from '../../support/predictions.js';
+import { solidImage } from '../../support/images.js';
+import { predictWithFixtureModel, readZip } from '../../support/predictions.js';
+import { createProject } from '../../support/projects.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from './inspection-fixture.js';
 
@@ -155,6 +157,77 @@ describe('the inspection report', () => {
     } finally {
       t.config.confidence.lowBelow = configured;
     }
+  });
+
+  it('is compact by default: the worst photo of each zone and the flagged ones, every photo with ?photos=all (issue 45 §2)', async () => {
+    const configured = t.config.confidence.lowBelow;
+    t.config.confidence.lowBelow = 0;
+    try {
+      const compact = await get('report/');
+      const compactText = (await pdfPages(compact.rawPayload)).join('\n');
+      const shown = (text: string) =>
+        ['bow-fouled.png', 'bow-light.png', 'propeller.png', 'water.png'].filter((name) =>
+          text.includes(name),
+        );
+      // Flat bottom's worst and Propeller's; Unassigned has no rated photo to show.
+      expect(shown(compactText)).toEqual(['bow-fouled.png', 'propeller.png']);
+      expect(compactText.replace(/\s+/g, ' ')).toContain('2 more analysed photos are not shown here');
+
+      const all = await get('report/?photos=all');
+      expect(all.statusCode).toBe(200);
+      expect(decodeURIComponent(String(all.headers['content-disposition']))).toContain(
+        'Dry dock _ spring 2026-inspection-report-all-photos.pdf',
+      );
+      const allPages = await pdfPages(all.rawPayload);
+      expect(shown(allPages.join('\n'))).toEqual([
+        'bow-fouled.png',
+        'bow-light.png',
+        'propeller.png',
+        'water.png',
+      ]);
+      expect((await pdfPages(compact.rawPayload)).length).toBeLessThan(allPages.length);
+      // report.json is the whole record either way.
+      expect(InspectionReport.parse((await get('report.json')).json()).images).toHaveLength(4);
+      expect((await get('report/?photos=some')).statusCode).toBe(400);
+    } finally {
+      t.config.confidence.lowBelow = configured;
+    }
+  });
+
+  it("puts the photos on the zone summary's page when they fit there, not on a new page", async () => {
+    const projectId = await createProject(t.app, f.user.headers, { name: 'One photo', location: 'Quay' });
+    const { base } = await predictWithFixtureModel(t.app, f.user.headers, projectId, [
+      { name: 'single.png', data: await solidImage('png') },
+    ]);
+    const pdf = await t.app.inject({ method: 'GET', url: `${base}/report/`, headers: f.user.headers });
+    const pages = await pdfPages(pdf.rawPayload);
+    expect(pages[1]).toContain('Summary per hull zone');
+    expect(pages[1]).toContain('Key photos: the worst of each zone');
+  });
+
+  it('names the operator from the company record on the cover and in report.json', async () => {
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/company/update/',
+      headers: f.user.headers,
+      payload: {
+        name: 'Nordic Bulk Shipping AS',
+        address: 'Strandkaien 3',
+        city: 'Bergen',
+        zip: '5013',
+        country: 'NO',
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const report = InspectionReport.parse((await get('report.json')).json());
+    expect(report.operator).toEqual({
+      name: 'Nordic Bulk Shipping AS',
+      address: ['Strandkaien 3', '5013 Bergen', 'Norway'],
+      tax_id: null,
+    });
+    const cover = (await pdfPages((await get('report/')).rawPayload))[0]!.replace(/\s+/g, ' ');
+    expect(cover).toContain('Operator');
+    expect(cover).toContain('Nordic Bulk Shipping AS, Strandkaien 3, 5013 Bergen, Norway');
   });
 
   it("is 404 for another user's project, as JSON and as PDF", async () => {

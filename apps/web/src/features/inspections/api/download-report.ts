@@ -1,4 +1,4 @@
-import { routes } from '@hullscope/contract';
+import { type ReportPdfQuery, routes } from '@hullscope/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
@@ -8,14 +8,17 @@ import type { PredictionPairChoice } from './get-inspection-summary';
 export const downloadReport = async ({
   projectId,
   pair,
+  photos = 'key',
 }: {
   projectId: number;
   pair: PredictionPairChoice;
+  /** The key photos (compact, the default) or every analysed photo. */
+  photos?: NonNullable<ReportPdfQuery['photos']>;
 }) =>
   saveFile(
     await api.download(
       routes.inspectionReportPdf,
-      { params: { id: projectId }, query: pair },
+      { params: { id: projectId }, query: photos === 'all' ? { ...pair, photos } : pair },
       `project-${projectId}-inspection-report.pdf`,
     ),
   );

@@ -1,5 +1,6 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
 import { useNotify } from '@/lib/notify';
 import { useDownloadReport } from '../api/download-report';
 import type { PredictionPairChoice } from '../api/get-inspection-summary';
@@ -14,7 +15,10 @@ interface DownloadReportButtonProps {
   variant?: 'outlined' | 'contained';
 }
 
-/** Like Download All: enabled once the project has predictions and while no run is going. */
+/**
+ * Like Download All: enabled once the project has predictions and while no run is going. The report
+ * shows the key photos (each zone's worst, the flagged ones); the second button has every photo.
+ */
 export function DownloadReportButton({
   projectId,
   requestRunning,
@@ -24,25 +28,26 @@ export function DownloadReportButton({
 }: DownloadReportButtonProps) {
   const download = useDownloadReport();
   const notify = useNotify();
+  const disabled = projectId === null || !hasPredictions || requestRunning;
+  const save = (photos: 'key' | 'all') =>
+    projectId !== null &&
+    download.mutate(
+      { projectId, pair, photos },
+      {
+        onSuccess: () => notify.success('Inspection report downloaded'),
+        onError: (error) => notify.failure('Downloading the inspection report failed', error),
+      },
+    );
+  const busy = download.isPending ? download.variables.photos : undefined;
 
   return (
-    <Button
-      variant={variant}
-      startIcon={<PictureAsPdfIcon />}
-      disabled={projectId === null || !hasPredictions || requestRunning}
-      loading={download.isPending}
-      onClick={() =>
-        projectId !== null &&
-        download.mutate(
-          { projectId, pair },
-          {
-            onSuccess: () => notify.success('Inspection report downloaded'),
-            onError: (error) => notify.failure('Downloading the inspection report failed', error),
-          },
-        )
-      }
-    >
-      Download Inspection Report
-    </Button>
+    <ButtonGroup variant={variant} disabled={disabled}>
+      <Button startIcon={<PictureAsPdfIcon />} loading={busy === 'key'} onClick={() => save('key')}>
+        Download Inspection Report
+      </Button>
+      <Button loading={busy === 'all'} onClick={() => save('all')}>
+        With all photos
+      </Button>
+    </ButtonGroup>
   );
 }
