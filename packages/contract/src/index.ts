@@ -12,3 +12,4 @@ export * from './inspections.js';
 export * from './exports.js';
 export * from './routes.js';
 export * from './file-names.js';
+export * from './grouped-numbers.js';

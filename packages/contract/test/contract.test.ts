@@ -156,9 +156,35 @@ describe('form schemas share the spec messages (§5)', () => {
       fieldMessages(VesselUpdateRequest.safeParse({ name: '', imo_number: '9074728', flag: 'DEU' })),
     ).toEqual({
       name: ['Please enter a name'],
-      imo_number: ['Please enter a valid IMO number'],
+      imo_number: ['IMO 9074728: the check digit should be 9 — please check the number'],
       flag: ['Select a valid country.'],
     });
+  });
+
+  it('vessel: a malformed IMO number keeps the general message; seven digits failing the check name the right digit (issue 45 §11)', () => {
+    const imoMessages = (imo_number: unknown) =>
+      fieldMessages(VesselCreateRequest.safeParse({ name: 'N', imo_number })).imo_number;
+    expect(imoMessages('907472')).toEqual(['Please enter a valid IMO number']);
+    expect(imoMessages('IMO 90747A9')).toEqual(['Please enter a valid IMO number']);
+    expect(imoMessages('IMO 9176180')).toEqual([
+      'IMO 9176180: the check digit should be 7 — please check the number',
+    ]);
+  });
+
+  it('vessel: gross tonnage is a number, or text with digit groups (issue 45 §11)', () => {
+    const tonnage = (gross_tonnage: unknown) => VesselCreateRequest.safeParse({ name: 'N', gross_tonnage });
+    for (const typed of [24_500, '24500', '24,500', '24 500', "24'500"]) {
+      expect(tonnage(typed).data?.gross_tonnage, String(typed)).toBe(24_500);
+    }
+    expect(tonnage('').data?.gross_tonnage).toBeNull();
+    expect(fieldMessages(tonnage('24,5'))).toEqual({ gross_tonnage: ['Please enter a whole number'] });
+    expect(fieldMessages(tonnage('24.500'))).toEqual({
+      gross_tonnage: ['Please enter a whole number: a point may mark decimals, so write 24500 or 24,500'],
+    });
+    expect(fieldMessages(tonnage('1,000,001'))).toEqual({
+      gross_tonnage: ['Ensure this value is less than or equal to 1000000.'],
+    });
+    expect(fieldMessages(tonnage(true))).toEqual({ gross_tonnage: ['Please enter a whole number'] });
   });
 
   it('IMO number: weights 7 to 2 on the first six digits, the last digit of the sum is the seventh', () => {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FoulingRating, LabelPercentage, ModelClass } from '@hullscope/contract';
+import type { FoulingRating, HullZone, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
@@ -30,7 +30,9 @@ export interface SummaryRow {
   /** The inspected vessel's name, where the project names one. */
   vessel?: string | null;
   /** The image's hull zone, where it has one. */
-  hull_zone?: string | null;
+  hull_zone?: HullZone | null;
+  /** The project's inspection date, where it has one; `date` is when the prediction was made. */
+  inspection_date?: string | null;
   fouling_rating: FoulingRating | null;
   /** How sure the model was (0 to 1) and whether that is low; null for older predictions. */
   confidence: number | null;
@@ -124,6 +126,7 @@ export async function archiveContents(
         project: prediction.project,
         vessel: prediction.vessel,
         hull_zone: image.hull_zone,
+        inspection_date: prediction.inspection_date,
         fouling_rating: rating,
         ...confidence,
       });

@@ -16,6 +16,8 @@ export interface ArchivedPrediction {
   project: string;
   /** The inspected vessel's name, where the project names one (deleting a vessel leaves null). */
   vessel: string | null;
+  /** The project's inspection date (`YYYY-MM-DD`), where it has one. */
+  inspection_date: string | null;
   /** The model's manifest JSON as registered now: its classes' fouling categories rate the prediction. */
   model_manifest: string;
 }
@@ -69,6 +71,7 @@ export function downloadsRepository(db: Kysely<DB>) {
           'resolutions.name as resolution',
           'projects.name as project',
           'vessels.name as vessel',
+          'projects.inspection_date',
           'cv_models.manifest as model_manifest',
         ])
         .where('predictions.owner', '=', owner)

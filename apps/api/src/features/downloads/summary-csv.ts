@@ -1,3 +1,4 @@
+import { hullZoneLabels } from '@hullscope/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { SummaryRow } from './archive-contents.js';
 
@@ -8,7 +9,9 @@ import type { SummaryRow } from './archive-contents.js';
  * microfouling, percent of the surface, and the IMO rating with its label; last, how sure the
  * model was (0 to 1) and whether that is low (`true` / `false`). A value not known (no vessel, no
  * hull zone, a prediction that cannot be rated, one made before confidences were recorded) is an
- * empty cell. New columns go at the end, so the spec's columns keep their places.
+ * empty cell. Then the hull zone as people read it and the project's inspection date (issue 45:
+ * `hull zone` is the code and `date` when the prediction was made, which readers took for the
+ * inspection's). New columns go at the end, so the earlier columns keep their places.
  */
 export function summaryCsv(rows: SummaryRow[]): Buffer {
   const labels = [...new Set(rows.flatMap((row) => row.percentages.map((entry) => entry.label)))];
@@ -37,6 +40,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
         : ['', '', '', '', '']),
       row.confidence ?? '',
       row.low_confidence === null ? '' : String(row.low_confidence),
+      row.hull_zone ? hullZoneLabels[row.hull_zone] : '',
+      row.inspection_date ?? '',
     ];
   });
   return Buffer.from(
@@ -58,6 +63,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
         'IMO rating label',
         'confidence',
         'low confidence',
+        'hull_zone_label',
+        'inspection_date',
       ],
       ...records,
     ]),

@@ -34,6 +34,7 @@ describe('summary.csv', () => {
         image: 'stern.jpg',
         vessel: 'MV Example',
         hull_zone: 'sea_chest',
+        inspection_date: '2026-11-20',
         fouling_rating: null,
         confidence: 0.412,
         low_confidence: true,
@@ -47,11 +48,29 @@ describe('summary.csv', () => {
     expect(csv).toEqual([
       'image,model,version,resolution,Clean Structure %,Light Slime %,Hard Fouling %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence',
+        'confidence,low confidence,hull_zone_label,inspection_date',
       // 15 + 25.01 is 40.010000000000005 in floating point; the total keeps two decimals.
-      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false',
-      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true',
-      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,',
+      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false,,',
+      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true,Sea chest,2026-11-20',
+      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,,,',
     ]);
+  });
+
+  it("adds the zone's label and the inspection date at the end, leaving the code and the prediction's date in place (issue 45 §14)", () => {
+    const [header, line] = summaryCsv([
+      row({ project: 'Dry dock', hull_zone: 'vertical_side_port', inspection_date: '2026-11-20' }),
+    ])
+      .toString()
+      .trim()
+      .split('\n');
+    const cells = Object.fromEntries(
+      header!.split(',').map((column, index) => [column, line!.split(',')[index]]),
+    );
+    expect(cells).toMatchObject({
+      date: '2026-11-22T10:00:00.000Z',
+      'hull zone': 'vertical_side_port',
+      hull_zone_label: 'Vertical side (port)',
+      inspection_date: '2026-11-20',
+    });
   });
 });

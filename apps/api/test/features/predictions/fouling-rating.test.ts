@@ -124,11 +124,11 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     expect(csv[0]).toBe(
       'image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence',
+        'confidence,low confidence,hull_zone_label,inspection_date',
     );
-    // The confidence columns are checked in prediction-confidence.test.ts.
+    // The confidence columns are checked in prediction-confidence.test.ts; no zone, no inspection date.
     const row = (index: number) =>
-      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(/,[\d.]+,(true|false)$/, '');
+      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(/,[\d.]+,(true|false),,$/, '');
     expect(row(0)).toBe(
       'light.png,Color Classes,0.0.1,standard,15.25,0,84.75,<date>,Dry dock 2026,,,15.25,15.25,0,2,Light macrofouling',
     );
@@ -199,7 +199,7 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
 });
 
 describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
-  it("fills the vessel from the project and the hull zone from the image; a deleted vessel's cell empties", async () => {
+  it("fills the vessel and inspection date from the project and the hull zone from the image; a deleted vessel's cell empties", async () => {
     const user = await signUp(t.app, t.config.mail.outboxDir);
     const vessel = await t.app.inject({
       method: 'POST',
@@ -212,7 +212,12 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
       method: 'POST',
       url: '/api/projects/',
       headers: user.headers,
-      payload: { name: 'In-water survey', location: 'Rotterdam', vessel: vessel.json().id },
+      payload: {
+        name: 'In-water survey',
+        location: 'Rotterdam',
+        vessel: vessel.json().id,
+        inspection_date: '2026-03-14',
+      },
     });
     expect(project.statusCode, project.body).toBe(201);
     const base = `/api/projects/${project.json().id}`;
@@ -243,16 +248,24 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
     const summaryRow = async () => {
       const zip = await t.app.inject({ method: 'GET', url: `${base}/download/`, headers: user.headers });
       const csv = (await readZip(zip.rawPayload)).get('summary.csv')!.toString().trim().split('\n');
-      return csv[1]!.split(',').slice(8, 11);
+      const cells = csv[1]!.split(',');
+      // The spec's columns keep their places; the zone's label and the inspection date come last (issue 45 §14).
+      return [...cells.slice(8, 11), ...cells.slice(-2)];
     };
-    expect(await summaryRow()).toEqual(['In-water survey', 'MV Barnacle Queen', 'sea_chest']);
+    expect(await summaryRow()).toEqual([
+      'In-water survey',
+      'MV Barnacle Queen',
+      'sea_chest',
+      'Sea chest',
+      '2026-03-14',
+    ]);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/vessels/${vessel.json().id}/delete/`,
       headers: user.headers,
     });
     expect(deleted.statusCode).toBe(200);
-    expect(await summaryRow()).toEqual(['In-water survey', '', 'sea_chest']);
+    expect(await summaryRow()).toEqual(['In-water survey', '', 'sea_chest', 'Sea chest', '2026-03-14']);
   });
 });
 

@@ -124,10 +124,20 @@ describe('IMO numbers', () => {
     }
   });
 
-  it("answers 400 'Please enter a valid IMO number' on imo_number for a wrong check digit, length or letters", async () => {
+  it('names the expected check digit for seven digits that fail the check (issue 45 §11)', async () => {
+    for (const [imoNumber, message] of [
+      ['9074728', 'IMO 9074728: the check digit should be 9 — please check the number'],
+      ['IMO 9074720', 'IMO 9074720: the check digit should be 9 — please check the number'],
+      ['imo9176180', 'IMO 9176180: the check digit should be 7 — please check the number'],
+    ]) {
+      const response = await create(owner, { name: 'Bad IMO', imo_number: imoNumber });
+      expect(response.statusCode, imoNumber).toBe(400);
+      expect(response.json(), imoNumber).toEqual({ imo_number: [message] });
+    }
+  });
+
+  it("answers 400 'Please enter a valid IMO number' on imo_number for a wrong length, letters or form", async () => {
     for (const imoNumber of [
-      '9074728', // wrong check digit
-      'IMO 9074720',
       '907472', // six digits
       '90747290', // eight digits
       'IMO 90747299',
@@ -214,7 +224,12 @@ describe('limits', () => {
       [1_000_001, 'Ensure this value is less than or equal to 1000000.'],
       [2 ** 40, 'Ensure this value is less than or equal to 1000000.'],
       [1.5, 'Please enter a whole number'],
-      ['1000', 'Please enter a whole number'],
+      ['12.5', 'Please enter a whole number'],
+      ['24,50', 'Please enter a whole number'],
+      ['24 500 GT', 'Please enter a whole number'],
+      ['24.500', 'Please enter a whole number: a point may mark decimals, so write 24500 or 24,500'],
+      ['1,000,001', 'Ensure this value is less than or equal to 1000000.'],
+      [true, 'Please enter a whole number'],
     ] as const) {
       const response = await create(owner, { name: 'GT', gross_tonnage: grossTonnage });
       expect(response.statusCode, String(grossTonnage)).toBe(400);
@@ -222,6 +237,14 @@ describe('limits', () => {
     }
     for (const grossTonnage of [1, 1_000_000]) {
       expect((await create(owner, { name: 'GT', gross_tonnage: grossTonnage })).statusCode).toBe(201);
+    }
+  });
+
+  it('gross tonnage may come as text with digit groups, as typed (issue 45 §11)', async () => {
+    for (const typed of ['24500', '24,500', '24 500', '24\u202F500', "24'500"]) {
+      const response = await create(owner, { name: 'GT text', gross_tonnage: typed });
+      expect(response.statusCode, typed).toBe(201);
+      expect(response.json<{ gross_tonnage: number }>().gross_tonnage, typed).toBe(24_500);
     }
   });
 
@@ -315,7 +338,7 @@ describe('reading, updating and deleting', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       name: ['Please enter a name'],
-      imo_number: [INVALID_IMO],
+      imo_number: ['IMO 1234568: the check digit should be 7 — please check the number'],
       gross_tonnage: ['Ensure this value is greater than or equal to 1.'],
     });
     // The flag is checked against the country list once the request's shape is right.

@@ -11,6 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { useNotify } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { AuthFormHeading } from './auth-form-heading';
+import { useFormFailureToasts } from '@/hooks/use-form-failure-toasts';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 interface LoginValues {
@@ -26,16 +27,20 @@ export function LoginForm() {
   const { signIn } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
+  const failures = useFormFailureToasts();
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (tokens) => {
         signIn(tokens);
+        failures.dismiss();
         notify.successIntoApp('Logged in successfully');
         void navigate(paths.home);
       },
       onError: (error) =>
-        notify.error(`Something went wrong, please check your credentials: ${reasonOf(error)}`),
+        failures.keep(
+          notify.error(`Something went wrong, please check your credentials: ${reasonOf(error)}`),
+        ),
     }),
   );
 

@@ -8,6 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { MiddleEllipsisText } from '@/components/ui/middle-ellipsis-text';
 import { imageSource } from '@/lib/data-url';
 
 /**
@@ -110,9 +111,7 @@ export function ImageChecklist({
                         sx={{ ...pictureSx, objectFit: 'cover' }}
                       />
                     )}
-                    <Typography variant="body2" noWrap title={thumbnail.image_name}>
-                      {thumbnail.image_name}
-                    </Typography>
+                    <MiddleEllipsisText text={thumbnail.image_name} />
                   </Stack>
                 }
               />

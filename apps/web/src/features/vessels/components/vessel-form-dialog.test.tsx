@@ -36,7 +36,9 @@ describe('the vessel form', () => {
     await user.type(field('Gross Tonnage'), '12.5');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Please enter a name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid IMO number')).toBeInTheDocument();
+    expect(
+      screen.getByText('IMO 9074728: the check digit should be 9 — please check the number'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please enter a whole number')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
@@ -57,6 +59,32 @@ describe('the vessel form', () => {
       gross_tonnage: 38500,
       antifouling_system: null,
     });
+  });
+
+  it('keeps the general message for an IMO number that is not seven digits (issue 45 §11)', async () => {
+    const user = userEvent.setup();
+    show(vi.fn(async () => undefined));
+    await user.type(field('IMO Number'), '907472');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a valid IMO number')).toBeInTheDocument();
+  });
+
+  it('takes gross tonnage with digit groups, and refuses a decimal (issue 45 §11)', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    show(onSave);
+    await user.type(field('Name'), 'MV Nordstern');
+    await user.type(field('Gross Tonnage'), '24,5');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a whole number')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    for (const typed of ['24,500', '24 500']) {
+      await user.clear(field('Gross Tonnage'));
+      await user.type(field('Gross Tonnage'), typed);
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ gross_tonnage: 24_500 }));
+    }
   });
 
   it('sends blank optional fields as null', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Country, type Vessel, VesselCreateRequest, grossTonnage } from '@hullscope/contract';
+import { type Country, type Vessel, VesselCreateRequest, grossTonnageText } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,22 +9,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ApiError, fieldErrorsOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 
 /**
  * The API's create body, with gross tonnage typed into a text field: blank is "not given" (null),
- * digits are the number, anything else is refused with the contract's message.
+ * digits, grouped or not ("24,500", "24 500"), are the number, anything else is refused with the
+ * contract's message.
  */
-export const VesselForm = VesselCreateRequest.extend({
-  gross_tonnage: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? null : /^-?\d+$/.test(value) ? Number(value) : Number.NaN))
-    .pipe(grossTonnage.nullable()),
-});
+export const VesselForm = VesselCreateRequest.extend({ gross_tonnage: grossTonnageText });
 export type VesselFormValues = z.input<typeof VesselForm>;
 export type VesselFormOutput = z.output<typeof VesselForm>;
 

@@ -17,6 +17,18 @@ import { EditVesselButton } from './edit-vessel-button';
 import { FoulingSparkline } from './fouling-trend';
 import { flagLabel, imoLabel } from './vessel-labels';
 
+/**
+ * A name stays on one line, so each vessel is one row high at 1366 px; a very long one ends in an
+ * ellipsis and is whole in its title.
+ */
+const nameSx = {
+  display: 'block',
+  maxWidth: '14rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The latest dated inspection (or the latest made, when none has a date): its date and rating. */
 function LatestInspectionCells({ inspections }: { inspections: VesselInspection[] }) {
   const dated = inspections.filter((inspection) => inspection.inspection_date !== null);
@@ -62,11 +74,11 @@ export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countr
           {vessels.map((vessel) => (
             <TableRow key={vessel.id} hover>
               <TableCell>
-                <Link component={RouterLink} to={paths.app.vessel(vessel.id)}>
+                <Link component={RouterLink} to={paths.app.vessel(vessel.id)} title={vessel.name} sx={nameSx}>
                   {vessel.name}
                 </Link>
               </TableCell>
-              <TableCell>{imoLabel(vessel.imo_number)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{imoLabel(vessel.imo_number)}</TableCell>
               <TableCell>{flagLabel(vessel.flag, countries)}</TableCell>
               <TableCell>{vessel.vessel_type ?? '—'}</TableCell>
               <LatestInspectionCells inspections={vessel.inspections ?? []} />
