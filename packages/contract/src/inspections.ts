@@ -143,7 +143,9 @@ export const InspectionReport = z
       })
       .nullable()
       .optional()
-      .describe("The account's company record: who operates the vessel and had it inspected. Null while it has no name"),
+      .describe(
+        "The account's company record: who operates the vessel and had it inspected. Null while it has no name",
+      ),
     vessel: z
       .object({
         id,

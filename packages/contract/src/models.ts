@@ -80,6 +80,12 @@ export const ModelManifest = z.object({
    * judged free of it (`npm run model:eval`): a share up to it is noise and raises no rating band.
    */
   macrofouling_noise_floor_percent: z.number().min(0).max(100).optional(),
+  /**
+   * The numeric precision model.onnx runs in: `int8` for a statically quantised (QDQ) model, `fp32`
+   * when stated for a float one. Optional and informative (bench:model prints it): both run the same
+   * way, the model's input and logits staying float either way (ml/quantize.py).
+   */
+  precision: z.enum(['fp32', 'int8']).optional(),
   input: z.object({
     layout: z.literal('NCHW'),
     channels: z.literal('RGB'),

@@ -35,7 +35,12 @@ import {
   ThumbnailsQuery,
   UploadLimits,
 } from './images.js';
-import { InspectionReport, InspectionSummary, InspectionSummaryQuery, ReportPdfQuery } from './inspections.js';
+import {
+  InspectionReport,
+  InspectionSummary,
+  InspectionSummaryQuery,
+  ReportPdfQuery,
+} from './inspections.js';
 import { CvModelList, ResolutionList } from './models.js';
 import {
   CreditCheckResponse,

@@ -105,7 +105,9 @@ function operatorOf(company: CompanyRow | undefined): InspectionReport['operator
   const country = company.country ? (countryName(company.country) ?? company.country) : '';
   return {
     name: company.name,
-    address: [company.address, company.address_2, place, company.state, country].filter((line) => line.trim()),
+    address: [company.address, company.address_2, place, company.state, country].filter((line) =>
+      line.trim(),
+    ),
     tax_id: company.tax_id.trim() || null,
   };
 }

@@ -389,7 +389,9 @@ export type ReportPhotoChoice = 'key' | 'all';
 export function photosToShow(report: InspectionReport, photos: ReportPhotoChoice): number[] {
   const indices = report.images.map((_, index) => index);
   if (photos === 'all') return indices;
-  const worst = new Set(report.summary.zones.flatMap((zone) => (zone.worst_image ? [zone.worst_image.image_id] : [])));
+  const worst = new Set(
+    report.summary.zones.flatMap((zone) => (zone.worst_image ? [zone.worst_image.image_id] : [])),
+  );
   return indices.filter((index) => {
     const image = report.images[index]!;
     return worst.has(image.image_id) || image.low_confidence === true;
