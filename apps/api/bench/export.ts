@@ -10,7 +10,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { peakRssMb, procStatusMb, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
-import { uploadPhotos, variedPhoto, waitForRequest } from './server-seeding.js';
+import {
+  benchSession,
+  createBenchUser,
+  uploadPhotos,
+  variedPhoto,
+  waitForRequest,
+} from './server-seeding.js';
 
 const { values } = parseArgs({
   options: { photos: { type: 'string', default: '300' }, side: { type: 'string', default: '1600' } },
@@ -28,7 +34,6 @@ const SAMPLES = [
   '000112-Eg0gnVJjIm.jpg',
 ];
 
-const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
 const server = await builtServer({ UPLOAD_MAX_FILES: String(BATCH), BACKUP_INTERVAL_HOURS: '0' });
 
 interface DataExport {
@@ -52,34 +57,10 @@ async function exportLink(): Promise<string> {
   throw new Error('no export mail in the outbox');
 }
 
-await server.admin(
-  'create-user',
-  '--username',
-  user.username,
-  '--email',
-  user.email,
-  '--password',
-  user.password,
-);
-await server.admin(
-  'grant-credits',
-  '--username',
-  user.username,
-  '--amount',
-  String(photos),
-  '--reason',
-  'benchmark',
-);
+await createBenchUser(server, photos);
 try {
   const pid = await server.start();
-  const { access } = await server.api<{ access: string }>('POST', '/api/token/', undefined, {
-    username: user.username,
-    password: user.password,
-  });
-  const models = await server.api<{ id: number; name: string }[]>('GET', '/api/cvmodels/', access);
-  const model = (models.find((entry) => entry.name === 'Base') ?? models[0]!).id;
-  const resolutions = await server.api<{ id: number; name: string }[]>('GET', '/api/resolutions/', access);
-  const standard = (resolutions.find((entry) => entry.name === 'standard') ?? resolutions[0]!).id;
+  const { access, model, standard } = await benchSession(server);
   const seedStarted = performance.now();
   const project = await server.api<{ id: number }>('POST', '/api/projects/', access, {
     name: 'Bench',

@@ -15,7 +15,13 @@ import { parseArgs } from 'node:util';
 import { peakRssMb, procStatusMb, resetPeakRss } from './bench-support.js';
 import { builtServer } from './built-server.js';
 import { watchHealth } from './health-latency.js';
-import { uploadPhotos, variedPhoto, waitForRequest } from './server-seeding.js';
+import {
+  benchSession,
+  createBenchUser,
+  uploadPhotos,
+  variedPhoto,
+  waitForRequest,
+} from './server-seeding.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +49,6 @@ const SAMPLES = [
   '000112-Eg0gnVJjIm.jpg',
 ];
 
-const user = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
 const server = await builtServer({
   UPLOAD_MAX_FILES: String(BATCH),
   WORKER_CONCURRENCY: '2',
@@ -107,34 +112,10 @@ async function downloadsAtOnce(projectId: number, access: string, pid: number) {
 }
 
 const total = sizes.reduce((sum, size) => sum + size, 0);
-await server.admin(
-  'create-user',
-  '--username',
-  user.username,
-  '--email',
-  user.email,
-  '--password',
-  user.password,
-);
-await server.admin(
-  'grant-credits',
-  '--username',
-  user.username,
-  '--amount',
-  String(total),
-  '--reason',
-  'benchmark',
-);
+await createBenchUser(server, total);
 try {
   const pid = await server.start();
-  const { access } = await server.api<{ access: string }>('POST', '/api/token/', undefined, {
-    username: user.username,
-    password: user.password,
-  });
-  const models = await server.api<{ id: number; name: string }[]>('GET', '/api/cvmodels/', access);
-  const model = (models.find((entry) => entry.name === 'Base') ?? models[0]!).id;
-  const resolutions = await server.api<{ id: number; name: string }[]>('GET', '/api/resolutions/', access);
-  const standard = (resolutions.find((entry) => entry.name === 'standard') ?? resolutions[0]!).id;
+  const { access, model, standard } = await benchSession(server);
   console.log(`built server (pid ${pid}); photos ${side} px, six zones, Base at standard resolution`);
   console.log(
     ['photos', 'what', 'seconds', 'size', 'pages', 'peak RSS', 'RSS before', 'x first size time']

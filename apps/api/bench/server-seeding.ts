@@ -89,3 +89,37 @@ export async function waitForRequest(
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+const BENCH_USER = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
+
+/** Creates the benchmark's user with the admin CLI, granted `credits`, before the server starts. */
+export async function createBenchUser(server: BuiltServer, credits: number): Promise<void> {
+  const { username, email, password } = BENCH_USER;
+  await server.admin('create-user', '--username', username, '--email', email, '--password', password);
+  await server.admin(
+    'grant-credits',
+    '--username',
+    username,
+    '--amount',
+    String(credits),
+    '--reason',
+    'benchmark',
+  );
+}
+
+/** Logs the benchmark's user in: its access token, Base's id (else the first model's) and standard's. */
+export async function benchSession(
+  server: BuiltServer,
+): Promise<{ access: string; model: number; standard: number }> {
+  const { access } = await server.api<{ access: string }>('POST', '/api/token/', undefined, {
+    username: BENCH_USER.username,
+    password: BENCH_USER.password,
+  });
+  const models = await server.api<{ id: number; name: string }[]>('GET', '/api/cvmodels/', access);
+  const resolutions = await server.api<{ id: number; name: string }[]>('GET', '/api/resolutions/', access);
+  return {
+    access,
+    model: (models.find((entry) => entry.name === 'Base') ?? models[0]!).id,
+    standard: (resolutions.find((entry) => entry.name === 'standard') ?? resolutions[0]!).id,
+  };
+}

@@ -11,8 +11,7 @@ import { runAdmin } from '../support/admin-cli.js';
 import { uploadBandedPhotos } from '../support/images.js';
 import { createProject } from '../support/projects.js';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.js';
-import { createDataHome } from '../support/server-process.js';
-import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
+import { createDataHome, homeEnv } from '../support/server-process.js';
 
 const SPAWNING_TEST_TIMEOUT_MS = 180_000;
 
@@ -42,15 +41,7 @@ async function installation(prefix: string): Promise<{ home: Home; env: Record<s
   homes.push(home);
   return {
     home,
-    env: {
-      DATA_DIR: home.dataDir,
-      DATABASE_URL: home.database.url,
-      MODELS_DIR: FIXTURE_MODELS_DIR,
-      APP_URL: 'http://hullscope.test',
-      LOG_LEVEL: 'silent',
-      BACKUP_INTERVAL_HOURS: '0',
-      ...s3.env(prefix),
-    },
+    env: homeEnv(home, s3.env(prefix)),
   };
 }
 

@@ -8,8 +8,7 @@ import { openDatabase } from '../../src/db/database.js';
 import { migrateUpTo, schemaStatus } from '../../src/db/migrations/index.js';
 import { MigrationFailedError } from '../../src/db/schema-check.js';
 import { runAdmin, startAdmin } from '../support/admin-cli.js';
-import { createDataHome } from '../support/server-process.js';
-import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
+import { createDataHome, homeEnv } from '../support/server-process.js';
 import { testDialect } from '../support/test-database.js';
 
 const SPAWNING_TEST_TIMEOUT_MS = 180_000;
@@ -23,13 +22,7 @@ async function newHome(prefix: string): Promise<{ home: Home; env: Record<string
   homes.push(home);
   return {
     home,
-    env: {
-      DATA_DIR: home.dataDir,
-      DATABASE_URL: home.database.url,
-      MODELS_DIR: FIXTURE_MODELS_DIR,
-      LOG_LEVEL: 'silent',
-      BACKUP_INTERVAL_HOURS: '0',
-    },
+    env: homeEnv(home),
   };
 }
 

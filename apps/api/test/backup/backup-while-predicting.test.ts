@@ -10,8 +10,7 @@ import { runAdmin } from '../support/admin-cli.js';
 import { uploadBandedPhotos } from '../support/images.js';
 import { fixtureModelId, resolutionId, waitForRequest } from '../support/predictions.js';
 import { createProject } from '../support/projects.js';
-import { createDataHome, freePort, startServerProcess } from '../support/server-process.js';
-import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
+import { createDataHome, freePort, homeEnv, startServerProcess } from '../support/server-process.js';
 
 const IMAGES = 20;
 const SPAWNING_TEST_TIMEOUT_MS = 240_000;
@@ -22,18 +21,12 @@ let restored: Home;
 let backupsDir: Home;
 
 function envOf(home: Home): Record<string, string> {
-  return {
-    DATA_DIR: home.dataDir,
-    DATABASE_URL: home.database.url,
-    MODELS_DIR: FIXTURE_MODELS_DIR,
-    APP_URL: 'http://hullscope.test',
-    LOG_LEVEL: 'silent',
+  return homeEnv(home, {
     WEB_DIST_DIR: path.join(home.dataDir, 'no-web'),
     QUEUE_POLL_MS: '50',
     QUEUE_LEASE_SECONDS: '2',
     INFERENCE_THREADS: '1',
-    BACKUP_INTERVAL_HOURS: '0',
-  };
+  });
 }
 
 beforeAll(async () => {

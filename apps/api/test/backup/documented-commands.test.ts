@@ -9,8 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { signUp } from '../support/accounts.js';
 import { uploadBandedPhotos } from '../support/images.js';
 import { createProject } from '../support/projects.js';
-import { createDataHome, repositoryRoot } from '../support/server-process.js';
-import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
+import { createDataHome, homeEnv, repositoryRoot } from '../support/server-process.js';
 
 const run = promisify(execFile);
 const DOCUMENTED_BACKUPS = '/var/backups/hullscope';
@@ -31,13 +30,7 @@ afterAll(async () => {
 });
 
 function envOf(home: Home): Record<string, string> {
-  return {
-    DATA_DIR: home.dataDir,
-    DATABASE_URL: home.database.url,
-    MODELS_DIR: FIXTURE_MODELS_DIR,
-    LOG_LEVEL: 'silent',
-    BACKUP_INTERVAL_HOURS: '0',
-  };
+  return homeEnv(home);
 }
 
 /** The shell lines of the block after `<!-- tested: <name> -->` in docs/operations.md. */

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIXTURE_MODELS_DIR } from './test-app.js';
 import { type TestDatabase, createTestDatabase } from './test-database.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -29,6 +30,25 @@ export async function createDataHome(
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The environment that points a process of the product (or the admin CLI) at a data home: its folder
+ * and database, the fixture models, no log, no scheduled backup; `extra` adds or overrides.
+ */
+export function homeEnv(
+  home: { dataDir: string; database: TestDatabase },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATA_DIR: home.dataDir,
+    DATABASE_URL: home.database.url,
+    MODELS_DIR: FIXTURE_MODELS_DIR,
+    APP_URL: 'http://hullscope.test',
+    LOG_LEVEL: 'silent',
+    BACKUP_INTERVAL_HOURS: '0',
+    ...extra,
   };
 }
 
