@@ -133,8 +133,16 @@ describe('an inspection record', () => {
     expect(download.suggestedFilename()).toBe(`${projectName}-inspection-report.pdf`);
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // Cover; scale and summary; the two photos; what was not analysed, methods and the Record Book.
-    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(4);
+    // Compact (issue 45 §2): cover; scale, summary and the zone's worst photo; the rest.
+    const pages = (file: Buffer) => file.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+    expect(pages(pdf)).toBe(3);
+
+    const everyPhoto = page.getByRole('button', { name: 'With all photos' });
+    const [all] = await Promise.all([page.waitForEvent('download'), everyPhoto.click()]);
+    expect(all.suggestedFilename()).toBe(`${projectName}-inspection-report-all-photos.pdf`);
+    const allPdf = await readFile(await all.path());
+    expect(allPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pages(allPdf)).toBeGreaterThanOrEqual(pages(pdf));
   });
 
   it("shows the vessel's latest inspection, its rating and the trend", async () => {
