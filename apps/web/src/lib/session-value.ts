@@ -37,3 +37,14 @@ export function writeSessionValue(key: string, value: string | null): void {
 export function useSessionValue(key: string): string | null {
   return useSyncExternalStore(subscribe, () => readSessionValue(key));
 }
+
+/** Forgets every value, as signing out does: they were the signed-in user's. */
+export function clearSessionValues(): void {
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // Nothing was stored there.
+  }
+  inMemory.clear();
+  for (const listener of listeners) listener();
+}
