@@ -1,3 +1,5 @@
+import { clearSessionValues } from './session-value';
+
 /** The two keys of the local browser store (spec §3): the access and the refresh token. */
 export const ACCESS_TOKEN_KEY = 'access_token';
 export const REFRESH_TOKEN_KEY = 'refresh_token';
@@ -24,4 +26,13 @@ export function createTokenStore(storage: Storage): TokenStore {
   };
 }
 
-export const tokenStore: TokenStore = createTokenStore(window.localStorage);
+const localTokens = createTokenStore(window.localStorage);
+
+/** The app's store; clearing it also forgets the tab's session values (the last run, choices). */
+export const tokenStore: TokenStore = {
+  ...localTokens,
+  clear: () => {
+    localTokens.clear();
+    clearSessionValues();
+  },
+};

@@ -1,12 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/app/theme';
 import { ToastProvider } from '@/components/ui/toast-provider';
+import { noteRunStarted } from '@/features/predictions/hooks/last-run';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, stubApi } from '@/testing/render';
 import { ProjectsRoute } from './projects';
@@ -35,14 +36,19 @@ const details = (id: number, image_name: string, predictions: number) => ({
   })),
 });
 
-function stubProjectsApi(currentRequest = { request_id: 0, status: null }) {
+type CurrentRequestAnswer = { request_id: number; status: string | null };
+
+function stubProjectsApi(
+  currentRequest: CurrentRequestAnswer | (() => CurrentRequestAnswer) = { request_id: 0, status: null },
+) {
   const image = (id: number, image_name: string) => () =>
     jsonResponse({ id, image_name, base64_image: '/9j/AA', width: 640, height: 480, hull_zone: null });
   const none = () => jsonResponse({ models: [], resolutions: [], thumbnails: [] });
   return stubApi({
     'GET /api/projects/': () => jsonResponse([project(5, 'Baltic Trader'), project(6, 'Nordic Star')]),
     'GET /api/vessels/': () => jsonResponse([]),
-    'GET /api/request/current/': () => jsonResponse(currentRequest),
+    'GET /api/request/current/': () =>
+      jsonResponse(typeof currentRequest === 'function' ? currentRequest() : currentRequest),
     'GET /api/request/7/': () =>
       jsonResponse({ id: 7, status: 'DONE', progress: { done: 11, failed: 1, total: 12 } }),
     'GET /api/cvmodels/': () =>
@@ -193,10 +199,61 @@ describe('the projects page with the selection in the URL (issue 22)', () => {
 
 describe('the end of a run (issue 22)', () => {
   it('is announced with the number of images and the failed ones, refunded', async () => {
-    stubProjectsApi({ request_id: 7, status: 'RUNNING' } as never);
+    stubProjectsApi({ request_id: 7, status: 'RUNNING' });
     openAt('/projects/5/');
     expect(
       await screen.findByText('Prediction 7 finished: 12 images, 1 failed and refunded', undefined, SETTLED),
     ).toBeInTheDocument();
   });
+});
+
+describe('the lasting line of the last run (issue 45 §7)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("stays on the run's project after the toast has gone, across navigation, until dismissed", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 4, 1, 9, 26, 30));
+    // Scheduled on project 5 in this tab; the server answers no run once it has ended.
+    noteRunStarted(7, 5);
+    let polls = 0;
+    stubProjectsApi(() =>
+      polls++ === 0 ? { request_id: 7, status: 'RUNNING' } : { request_id: 0, status: null },
+    );
+    const user = userEvent.setup();
+    const router = openAt('/projects/5/');
+
+    const toast = await screen.findByText(
+      'Prediction 7 finished: 12 images, 1 failed and refunded',
+      undefined,
+      SETTLED,
+    );
+    const line = await screen.findByTestId('last-run');
+    expect(line).toHaveAttribute('role', 'status');
+    expect(line).toHaveTextContent(
+      /^Last run: prediction 7 finished 09:26.*, 12 images, 1 failed and refunded$/,
+    );
+    await waitForElementToBeRemoved(toast, { timeout: 6000 });
+    expect(screen.getByTestId('last-run')).toHaveTextContent('12 images, 1 failed and refunded');
+
+    // Another project does not show it; back on the run's project, it is there again.
+    await router.navigate('/projects/6/');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Nordic Star'),
+    );
+    expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
+    await router.navigate('/projects/5/');
+    const again = await screen.findByTestId('last-run');
+    expect(again).toHaveTextContent('Last run: prediction 7 finished');
+
+    await user.click(within(again).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
+    await router.navigate('/projects/6/');
+    await router.navigate('/projects/5/');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+    );
+    expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
+  }, 20_000);
 });

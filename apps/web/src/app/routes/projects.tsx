@@ -18,6 +18,7 @@ import { DownloadAllButton } from '@/features/projects/components/download-all-b
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
 import { ProjectDetails } from '@/features/projects/components/project-details';
 import { ProjectSelect } from '@/features/projects/components/project-select';
+import { LastRunAlert } from '@/features/predictions/components/last-run-alert';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
 import { type OpenedPrediction, ProjectWorkspace } from './project-workspace';
@@ -88,7 +89,11 @@ export function ProjectsRoute() {
               })
             }
           />
-          {running && <RunningRequestAlert requestId={requestId} progress={progress} />}
+          {running ? (
+            <RunningRequestAlert requestId={requestId} progress={progress} />
+          ) : (
+            <LastRunAlert projectId={project ? project.id : null} />
+          )}
         </Stack>
       </Paper>
 

@@ -35,6 +35,19 @@ const steps: { title: string; text: ReactNode }[] = [
     ),
   },
   {
+    title: 'Add your vessel',
+    text: (
+      <>
+        On the{' '}
+        <Link component={RouterLink} to={paths.app.vessels}>
+          vessels page
+        </Link>
+        , click Add Vessel and enter its name, IMO number and other particulars. Its page then follows the
+        fouling of every inspection linked to it.
+      </>
+    ),
+  },
+  {
     title: 'Create a project',
     text: (
       <>
@@ -42,7 +55,9 @@ const steps: { title: string; text: ReactNode }[] = [
         <Link component={RouterLink} to={paths.app.projects}>
           projects page
         </Link>
-        , click Create Project, enter the details and click Create.
+        , click Create Project, enter the details and click Create. Under Inspection details, choose the
+        Vessel to link the inspection to it, and record the date, method, inspector and visibility; Edit
+        Project changes them later.
       </>
     ),
   },
@@ -51,8 +66,20 @@ const steps: { title: string; text: ReactNode }[] = [
     text: 'Open the project, click Upload, choose your images and click Upload. You can also choose a whole folder of a survey, or a diver or ROV video: its sharp, distinct frames are picked for you to check, and only those are uploaded. Film steadily, perpendicular to the hull, well lit, in slow passes.',
   },
   {
+    title: 'Set the hull zones',
+    text: 'Choose the Hull zone the images show in the upload dialog before you upload them. To change it later, tick the images in the list and click Set hull zone; the summary and the report follow at once.',
+  },
+  {
     title: 'Schedule a prediction',
     text: 'Click Schedule Prediction, pick a model and a resolution, select the images and click Validate Data, then run the prediction. A progress indicator shows at the top while it runs. Then select an image to review its results.',
+  },
+  {
+    title: 'Review the inspection summary',
+    text: 'Click Inspection Summary for the overall rating and, per hull zone, its rating on the IMO fouling scale, its coverage and its photos worst first. Click a photo to open it in the viewer.',
+  },
+  {
+    title: 'Download the inspection report',
+    text: 'Download Inspection Report gives a compact PDF with the key photos: the worst of each zone and the flagged ones. With all photos gives the same report with every photo.',
   },
   {
     title: 'Download the results',
@@ -63,7 +90,9 @@ const steps: { title: string; text: ReactNode }[] = [
 export function GettingStartedGuide() {
   return (
     <Article title="Getting Started">
-      <Paragraph>Six steps from your first images to downloadable results.</Paragraph>
+      <Paragraph>
+        From your vessel and first images to the inspection report and downloadable results.
+      </Paragraph>
       <Stepper orientation="vertical" nonLinear activeStep={-1}>
         {steps.map((step) => (
           <Step key={step.title} expanded active>

@@ -5,6 +5,7 @@ import { useNotify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentRequest } from '../api/get-current-request';
 import { isFinished, useRequestStatus } from '../api/get-request';
+import { noteRunEnded, noteRunStarted } from './last-run';
 import { runFinishedNotice } from './run-finished-message';
 
 export interface RunningRequest {
@@ -16,7 +17,7 @@ export interface RunningRequest {
 /**
  * Spec §4: request_id above 0 means a run is in progress; it is polled every 3 s, and when it is
  * DONE the current-request information and everything the run changed are refreshed, and a toast
- * says how the run ended (once per request).
+ * says how the run ended (once per request); a lasting line keeps it (issue 45 §7, last-run.ts).
  */
 export function useRunningRequest(): RunningRequest {
   const queryClient = useQueryClient();
@@ -28,12 +29,17 @@ export function useRunningRequest(): RunningRequest {
   const announced = useRef(new Set<number>());
 
   useEffect(() => {
+    if (requestId > 0 && !finished) noteRunStarted(requestId);
+  }, [requestId, finished]);
+
+  useEffect(() => {
     if (!finished || !status.data) return;
     if (!announced.current.has(requestId)) {
       announced.current.add(requestId);
       const notice = runFinishedNotice(status.data);
       notify[notice.variant](notice.message);
     }
+    noteRunEnded(status.data);
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentRequest }),
       queryClient.invalidateQueries({ queryKey: queryKeys.projects }),
