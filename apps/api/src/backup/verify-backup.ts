@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMissing } from '../storage/fs-errors.js';
+import { isSafeKey } from '../storage/safe-key.js';
+import { BACKUP_LAYOUT } from './backup-folders.js';
 import { type BackupManifest, readManifest } from './backup-manifest.js';
 import { sha256OfFile } from './file-copies.js';
 
@@ -10,10 +12,21 @@ export interface Verification {
   problems: string[];
 }
 
-/** A path the manifest lists must stay inside the backup folder. */
-function inside(folder: string, relative: string): string | undefined {
-  const resolved = path.resolve(folder, relative);
-  return resolved.startsWith(path.resolve(folder) + path.sep) ? resolved : undefined;
+/**
+ * Why a path the manifest lists is not one a backup writes, or undefined when it is: a restore writes
+ * each file to the same path below DATA_DIR or the bucket, so none may climb out of them.
+ */
+function layoutProblem(relative: string): string | undefined {
+  const segments = relative.split('/');
+  if (path.isAbsolute(relative) || segments.some((segment) => ['', '.', '..'].includes(segment))) {
+    return 'not a path inside the backup';
+  }
+  if (!(Object.values(BACKUP_LAYOUT) as string[]).includes(segments[0]!))
+    return "outside the backup's folders";
+  if (segments[0] === BACKUP_LAYOUT.bucket && !isSafeKey(segments.slice(1).join('/'))) {
+    return 'not a storage key';
+  }
+  return undefined;
 }
 
 /** Reads every file the manifest lists and compares its size and SHA-256. */
@@ -25,11 +38,12 @@ export async function verifyBackup(
   const problems: string[] = [];
   let checked = 0;
   for (const file of manifest.files) {
-    const location = inside(folder, file.path);
-    if (!location) {
-      problems.push(`${file.path}: outside the backup folder`);
+    const problem = layoutProblem(file.path);
+    if (problem) {
+      problems.push(`${file.path}: ${problem}`);
       continue;
     }
+    const location = path.join(folder, file.path);
     try {
       const info = await stat(location);
       if (info.size !== file.size) {

@@ -137,6 +137,34 @@ describe('backup --verify and restore', () => {
   );
 });
 
+describe('a tampered manifest', () => {
+  it(
+    'naming a path that climbs out of DATA_DIR or the bucket is refused by verify and restore',
+    async () => {
+      const { env } = await installationWithFiles(5);
+      const folder = path.join(backups.dataDir, 'tampered');
+      expect((await runAdmin(env, 'backup', '--to', folder)).code).toBe(0);
+      const manifestFile = path.join(folder, 'manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+      const [listed] = manifest.files.filter((file: { path: string }) => file.path.startsWith('data/'));
+      // The same bytes, listed where a restore would write them beside DATA_DIR instead of inside it.
+      manifest.files.push({ ...listed, path: 'data/../escaped.bin' }, { ...listed, path: 'bucket/../x' });
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      await writeFile(path.join(folder, 'escaped.bin'), await readFile(path.join(folder, listed.path)));
+
+      const verified = await runAdmin(env, 'backup', '--verify', folder);
+      expect(verified.code).toBe(1);
+      expect(verified.stderr).toContain('data/../escaped.bin: not a path inside the backup');
+      expect(verified.stderr).toContain('bucket/../x: not a path inside the backup');
+      const into = await newHome('hullscope-restore-');
+      const restoring = await runAdmin(into.env, 'restore', '--from', folder);
+      expect(restoring.code).toBe(1);
+      expect(await exists(path.join(path.dirname(into.home.dataDir), 'escaped.bin'))).toBe(false);
+    },
+    SPAWNING_TEST_TIMEOUT_MS,
+  );
+});
+
 describe('backup --into', () => {
   it(
     'links unchanged files to the previous backup, keeps --keep backups and logs each outcome',
