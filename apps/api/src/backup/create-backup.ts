@@ -46,12 +46,6 @@ function includer(sources: BackupSources, target: string): (relative: string) =>
   };
 }
 
-interface Stored {
-  entry: BackupFile;
-  size: number;
-  mtimeMs: number;
-}
-
 /**
  * A consistent backup while the server runs: every file and object, then the database (SQLite's
  * online backup or pg_dump), then the files and objects that changed meanwhile. Every file is written
@@ -73,28 +67,23 @@ export async function createBackup(
     files: new Map(previous.manifest.files.map((file) => [file.path, file])),
   };
   const include = includer(sources, folder);
-  const stored = new Map<string, Stored>();
+  /** Each file or object in the backup by its path, as the manifest will list it. */
+  const stored = new Map<string, BackupFile>();
   let bytesWritten = 0;
 
-  const unchanged = (relative: string, size: number, mtimeMs: number) => {
+  const unchanged = (relative: string, source: { size: number; mtimeMs: number }) => {
     const before = stored.get(relative);
-    return before !== undefined && before.size === size && before.mtimeMs === mtimeMs;
+    return before !== undefined && before.size === source.size && before.mtime_ms === source.mtimeMs;
   };
-  const keep = (
-    phase: BackupProgress['phase'],
-    relative: string,
-    size: number,
-    mtimeMs: number,
-    entry: BackupFile,
-  ) => {
-    stored.set(relative, { entry, size, mtimeMs });
+  const keep = (phase: BackupProgress['phase'], entry: BackupFile) => {
+    stored.set(entry.path, entry);
     if (stored.size % 500 === 0) onProgress({ phase, files: stored.size });
   };
 
   async function copyFiles(phase: BackupProgress['phase'], onlyChanged: boolean): Promise<void> {
     for await (const source of walkFiles(sources.dataDir, include)) {
       const relative = `${BACKUP_LAYOUT.data}/${source.relative}`;
-      if (onlyChanged && unchanged(relative, source.size, source.mtimeMs)) continue;
+      if (onlyChanged && unchanged(relative, source)) continue;
       const copy = await storeCopy(
         { file: path.join(sources.dataDir, source.relative), info: source },
         { file: path.join(folder, relative), relative },
@@ -102,7 +91,7 @@ export async function createBackup(
       );
       if (!copy) continue;
       bytesWritten += copy.bytesWritten;
-      keep(phase, relative, source.size, source.mtimeMs, copy.entry);
+      keep(phase, copy.entry);
     }
   }
 
@@ -111,17 +100,17 @@ export async function createBackup(
     const { client, options } = sources.bucket;
     for await (const object of listBucket(client, options)) {
       const relative = `${BACKUP_LAYOUT.bucket}/${object.relative}`;
-      if (onlyChanged && unchanged(relative, object.size, object.mtimeMs)) continue;
+      if (onlyChanged && unchanged(relative, object)) continue;
       const file = path.join(folder, relative);
       const linked = await linkUnchanged(previousFiles, relative, object, file);
       if (linked) {
-        keep(phase, relative, object.size, object.mtimeMs, linked.entry);
+        keep(phase, linked.entry);
         continue;
       }
       const downloaded = await downloadObject(client, options, object.relative, file);
       if (!downloaded) continue;
       bytesWritten += downloaded.size;
-      keep(phase, relative, object.size, object.mtimeMs, {
+      keep(phase, {
         path: relative,
         size: downloaded.size,
         sha256: downloaded.sha256,
@@ -153,7 +142,7 @@ export async function createBackup(
     finished_at: new Date().toISOString(),
     schema,
     database: databaseRelative,
-    files: [databaseEntry, ...[...stored.values()].map(({ entry }) => entry)],
+    files: [databaseEntry, ...stored.values()],
     bytes_written: bytesWritten + databaseInfo.size,
   };
   onProgress({ phase: 'manifest', files: manifest.files.length });
