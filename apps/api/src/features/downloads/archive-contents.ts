@@ -39,7 +39,8 @@ export interface SummaryRow {
   low_confidence: boolean | null;
 }
 
-function folderName(value: string): string {
+/** A name as a folder in a ZIP: runs of other characters become one `_`. */
+export function folderName(value: string): string {
   return value.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'item';
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
-import { archiveContents } from '../downloads/archive-contents.js';
+import { archiveContents, folderName } from '../downloads/archive-contents.js';
 import { summaryCsv } from '../downloads/summary-csv.js';
 import { inspectionReport } from '../inspections/inspection-report.js';
 import type { ExportEntry } from './export-archive.js';
@@ -13,15 +13,6 @@ export const EXPORT_FORMAT_VERSION = 1;
 
 function json(name: string, value: unknown): ExportEntry {
   return { name, data: Buffer.from(`${JSON.stringify(value, null, 2)}\n`), compressed: false };
-}
-
-function folderName(id: number, name: string): string {
-  return `${id}-${
-    name
-      .replace(/[^\w.-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 80) || 'project'
-  }`;
 }
 
 /**
@@ -36,7 +27,9 @@ export async function exportContents(
 ): Promise<ExportEntry[]> {
   const rows = exportRowsRepository(db);
   const projects = await rows.projects(owner);
-  const folders = new Map(projects.map((project) => [project.id, folderName(project.id, project.name)]));
+  const folders = new Map(
+    projects.map((project) => [project.id, `${project.id}-${folderName(project.name).slice(0, 80)}`]),
+  );
   const entries: ExportEntry[] = [
     {
       name: 'README.md',

@@ -4,14 +4,12 @@ import { create as contentDisposition } from 'content-disposition';
 import type { DataExportRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { ApiRegistrar } from '../../feature-context.js';
-import { ApiError, conflict, notFound, tooManyRequests } from '../../http/api-error.js';
+import { ApiError, notFound } from '../../http/api-error.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { EXPORT_FILE, exportTokenHash } from './run-data-export.js';
 import { exportsRepository } from './exports.repository.js';
-
-/** Exports one account may start a day: each is a full copy of its data. */
-const EXPORTS_PER_DAY = 3;
+import { startDataExport } from './start-data-export.js';
 
 function toDataExport(row: DataExportRow): DataExport {
   return {
@@ -34,24 +32,9 @@ function sameToken(stored: string | null, token: string): boolean {
 export const registerExportRoutes: ApiRegistrar = ({ router, db, storage, queue }) => {
   const exports = exportsRepository(db);
 
-  router.add(routes.requestDataExport, async ({ user }) => {
-    const created = await db.transaction().execute(async (trx) => {
-      const repository = exportsRepository(trx);
-      if (await repository.findUnfinished(user.id)) {
-        throw conflict(
-          'An export is already being prepared: you will receive its link by e-mail when it is ready.',
-        );
-      }
-      const since = new Date(Date.now() - 86_400_000).toISOString();
-      if ((await repository.countSince(user.id, since)) >= EXPORTS_PER_DAY) {
-        throw tooManyRequests(`At most ${EXPORTS_PER_DAY} exports a day: try again tomorrow.`, 3600);
-      }
-      const row = await repository.insertQueued(user.id);
-      await queue.enqueue(trx, 'data-export', { exportId: row.id });
-      return row;
-    });
-    return toDataExport(created);
-  });
+  router.add(routes.requestDataExport, async ({ user }) =>
+    toDataExport(await startDataExport(db, queue, user.id)),
+  );
 
   router.add(routes.getDataExport, async ({ user, params }) => {
     const row = await exports.findOwned(user.id, params.exportId);
