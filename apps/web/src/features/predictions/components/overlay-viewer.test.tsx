@@ -44,6 +44,30 @@ describe('the viewer shows the rating beside the percentages', () => {
     expect(within(result).getByRole('list', { name: 'Class percentages' })).toHaveTextContent('15.5 %');
   });
 
+  it('says under the rating when its macrofouling stayed within the noise floor (issue 45 §3)', () => {
+    render(
+      <OverlayViewer
+        predictionSet={{
+          ...set,
+          fouling_rating: {
+            scale: 'IMO MEPC.378(80)',
+            value: 1,
+            label: 'Microfouling',
+            macrofouling_percentage: 1.4,
+            microfouling_percentage: 25,
+            macrofouling_noise_floor_percentage: 2.6,
+            macrofouling_within_noise: true,
+          },
+        }}
+      />,
+    );
+    const result = screen.getByRole('region', { name: 'Prediction result' });
+    expect(within(result).getByText('IMO rating 1: microfouling *')).toBeInTheDocument();
+    expect(result).toHaveTextContent(
+      "* 1.40 % of the surface read as macrofouling: within this model's noise floor (2.6 %), so it does not raise the rating.",
+    );
+  });
+
   it('without one from a server that gives none', () => {
     render(<OverlayViewer predictionSet={set} />);
     expect(screen.queryByText(/IMO rating/)).not.toBeInTheDocument();

@@ -50,6 +50,7 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
     .map((entry) => entry.hex_color);
   const mask = useMaskWithoutClasses(imageSource(PRED.base64_image), hiddenColours);
   const original = imageSource(ORG.base64_image);
+  const noiseNote = noiseFloorNote(foulingRating ?? null);
 
   const toggleClass = (label: string) =>
     setHidden((current) => {
@@ -181,9 +182,9 @@ export function OverlayViewer({ predictionSet }: { predictionSet: PredictionSet 
           {foulingRating !== undefined && (
             <Box sx={{ mb: 1 }}>
               <FoulingRatingChip rating={foulingRating} />
-              {noiseFloorNote(foulingRating) && (
+              {noiseNote && (
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                  * {noiseFloorNote(foulingRating)}
+                  * {noiseNote}
                 </Typography>
               )}
             </Box>
