@@ -31,7 +31,13 @@ import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerExportRoutes } from './features/exports/exports.routes.js';
 import { isExportDraft } from './features/exports/run-data-export.js';
 import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
+import { registerAuditRoutes } from './features/audit/audit.routes.js';
+import { registerOrganisationRoutes } from './features/organisations/organisations.routes.js';
+import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { createAccessGuard } from './http/organisation-access.js';
+import { membershipsRepository } from './features/organisations/memberships.repository.js';
+import { organisationsRepository } from './features/organisations/organisations.repository.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createRouter } from './http/router.js';
@@ -64,6 +70,9 @@ const apiFeatures: ApiRegistrar[] = [
   registerDownloadRoutes,
   registerInspectionRoutes,
   registerBilling,
+  registerOrganisationRoutes,
+  registerAuditRoutes,
+  registerSharingRoutes,
   registerHealthRoute,
 ];
 
@@ -166,10 +175,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const queue = databaseJobQueue(jobCatalog);
   const api: ApiContext = {
     app,
-    router: createRouter(
-      app,
-      createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
-    ),
+    router: createRouter(app, {
+      authenticate: createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
+      requireRole: createAccessGuard({
+        find: (userId, organisationId) => membershipsRepository(db).find(userId, organisationId),
+        remember: (userId, organisationId) =>
+          organisationsRepository(db).rememberChoice(userId, organisationId),
+      }),
+    }),
     db,
     storage,
     mailer,

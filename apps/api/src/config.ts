@@ -83,6 +83,10 @@ const EnvSchema = z.object({
   REPORT_WAIT_SECONDS: positiveInt(30),
   MAX_PROJECTS_PER_ACCOUNT: positiveInt(10_000),
   MAX_VESSELS_PER_ACCOUNT: positiveInt(10_000),
+  ORGANISATION_MAX_MEMBERS: positiveInt(100),
+  INVITATIONS_PER_HOUR: positiveInt(20),
+  SHARE_LINKS_PER_PROJECT: positiveInt(50),
+  AUDIT_RETENTION_DAYS: positiveInt(400),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -202,6 +206,13 @@ export interface Config {
   reportRenders: ReportRenderSettings;
   /** The most projects and vessels one account may have (a create beyond is a 400). */
   accountCaps: { projects: number; vessels: number };
+  /** Issue 38's limits per organisation, and how long the audit log keeps an entry. */
+  organisations: {
+    maxMembers: number;
+    invitationsPerHour: number;
+    shareLinksPerProject: number;
+    auditRetentionDays: number;
+  };
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
   backup: BackupSettings;
@@ -370,6 +381,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWaitSeconds: values.REPORT_WAIT_SECONDS,
     },
     accountCaps: { projects: values.MAX_PROJECTS_PER_ACCOUNT, vessels: values.MAX_VESSELS_PER_ACCOUNT },
+    organisations: {
+      maxMembers: values.ORGANISATION_MAX_MEMBERS,
+      invitationsPerHour: values.INVITATIONS_PER_HOUR,
+      shareLinksPerProject: values.SHARE_LINKS_PER_PROJECT,
+      auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    },
     migrateOnStart: values.MIGRATE_ON_START,
     backup: {
       dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),

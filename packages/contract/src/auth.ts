@@ -49,6 +49,11 @@ export const RegisterRequest = withPasswordRepeat(
     last_name: requiredText(messages.required, 150),
     password,
     password2: password,
+    invitation_token: requiredText(messages.required, 200)
+      .optional()
+      .describe(
+        "An invitation link's token: the account joins its organisation; the e-mail must be the invited one",
+      ),
   }),
 ).meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

@@ -63,6 +63,11 @@ export const Transaction = z
     status: TransactionStatus,
     kind: TransactionKind,
     reason: z.string().nullable(),
+    actor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The member who acted (username); null for the system's own rows and deleted accounts"),
     predict_queue: TransactionPredictQueue.optional(),
   })
   .meta({ id: 'Transaction' });

@@ -13,3 +13,6 @@ export * from './exports.js';
 export * from './routes.js';
 export * from './file-names.js';
 export * from './grouped-numbers.js';
+export * from './organisations.js';
+export * from './route-definition.js';
+export * from './shares.js';

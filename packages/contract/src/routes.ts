@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { type RouteDefinition, route } from './route-definition.js';
+import { shareRoutes } from './share-routes.js';
+import { teamRoutes } from './team-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -61,37 +64,12 @@ import {
 import { ConfirmEmailChangeRequest, User, UserUpdateRequest } from './users.js';
 import { Vessel, VesselCreateRequest, VesselList, VesselUpdateRequest } from './vessels.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * One endpoint of spec §7. `path` uses `:name` parameters; `response` is null for file downloads
- * and multipart uploads' bodies are not described by a schema.
- */
-export interface RouteDefinition {
-  method: HttpMethod;
-  path: string;
-  auth: boolean;
-  tag: string;
-  summary: string;
-  status: 200 | 201;
-  params?: z.ZodObject;
-  /** Query-string parameters; each arrives as a string. */
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  response: z.ZodType | null;
-  multipart?: boolean;
-}
-
 const ProjectParams = z.object({ id: idParam });
 const ImageParams = z.object({ id: idParam, imageId: idParam });
 const PredictionParams = z.object({ id: idParam, predictionId: idParam });
 const RequestParams = z.object({ requestId: idParam });
 const VesselParams = z.object({ id: idParam });
 const ExportParams = z.object({ exportId: idParam });
-
-function route<const T extends RouteDefinition>(definition: T): T {
-  return definition;
-}
 
 export const routes = {
   // Account access
@@ -161,6 +139,7 @@ export const routes = {
     method: 'GET',
     path: '/api/user/',
     auth: true,
+    access: 'account',
     tag: 'user',
     status: 200,
     summary: 'The signed-in user',
@@ -170,6 +149,7 @@ export const routes = {
     method: 'PATCH',
     path: '/api/user/update/',
     auth: true,
+    access: 'account',
     tag: 'user',
     status: 200,
     summary:
@@ -191,6 +171,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/user/change-password/',
     auth: true,
+    access: 'account',
     tag: 'user',
     status: 200,
     summary: 'Change the password (old password checked; other sessions are signed out)',
@@ -201,6 +182,7 @@ export const routes = {
     method: 'DELETE',
     path: '/api/user/delete/',
     auth: true,
+    access: 'account',
     tag: 'user',
     status: 200,
     summary:
@@ -213,6 +195,7 @@ export const routes = {
     method: 'POST',
     path: '/api/user/export/',
     auth: true,
+    access: 'admin',
     tag: 'user',
     status: 201,
     summary:
@@ -223,6 +206,7 @@ export const routes = {
     method: 'GET',
     path: '/api/user/export/:exportId/',
     auth: true,
+    access: 'admin',
     tag: 'user',
     status: 200,
     summary: "An export's status and progress",
@@ -253,6 +237,7 @@ export const routes = {
     method: 'PATCH',
     path: '/api/company/update/',
     auth: true,
+    access: 'admin',
     tag: 'company',
     status: 200,
     summary: 'Update company data; country is required',
@@ -263,6 +248,7 @@ export const routes = {
     method: 'GET',
     path: '/api/countries/',
     auth: true,
+    access: 'account',
     tag: 'company',
     status: 200,
     summary: 'Countries (ISO 3166-1 alpha-2), English names, sorted',
@@ -283,6 +269,7 @@ export const routes = {
     method: 'GET',
     path: '/api/credits/prices',
     auth: true,
+    access: 'account',
     tag: 'credits',
     status: 200,
     summary: 'Credit tiers with prices in euro excluding VAT',
@@ -292,6 +279,7 @@ export const routes = {
     method: 'POST',
     path: '/api/stripe/create-checkout-session/',
     auth: true,
+    access: 'admin',
     tag: 'credits',
     status: 200,
     summary: 'Start a credit purchase; answers the checkout page to navigate to',
@@ -302,6 +290,7 @@ export const routes = {
     method: 'GET',
     path: '/api/transactions/',
     auth: true,
+    access: 'member',
     tag: 'credits',
     status: 200,
     summary: 'Every ledger row of the user',
@@ -441,6 +430,7 @@ export const routes = {
     method: 'GET',
     path: '/api/upload-limits/',
     auth: true,
+    access: 'account',
     tag: 'images',
     status: 200,
     summary: 'Files per upload request, bytes per file and pixels per image the server accepts',
@@ -546,6 +536,7 @@ export const routes = {
     method: 'GET',
     path: '/api/cvmodels/',
     auth: true,
+    access: 'account',
     tag: 'predictions',
     status: 200,
     summary: 'Active models with their classes',
@@ -555,6 +546,7 @@ export const routes = {
     method: 'GET',
     path: '/api/resolutions/',
     auth: true,
+    access: 'account',
     tag: 'predictions',
     status: 200,
     summary: 'Active resolutions with their price per image',
@@ -654,6 +646,8 @@ export const routes = {
     params: VesselParams,
     response: MessageResponse,
   }),
+  ...teamRoutes,
+  ...shareRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -17,6 +17,8 @@ import {
   hasValidImoCheckDigit,
   normaliseImoNumber,
   hullZoneLabels,
+  roleAllows,
+  routeAccess,
   routes,
 } from '../src/index.js';
 
@@ -222,19 +224,30 @@ describe('route table (§7)', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // The spec's 37, the e-mail change confirmation, the 5 vessel routes, the image update, the
     // inspection summary and the report as PDF and JSON (issue 18), the image details (issue 22), and
-    // the upload limits and image hashes a survey-size upload reads first (issue 24).
-    expect(all).toHaveLength(54);
+    // the upload limits and image hashes a survey-size upload reads first (issue 24); 17 for
+    // organisations, members, invitations and the audit log and 8 for share links (issue 38).
+    expect(all).toHaveLength(80);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
     const withoutSlash = all.filter((route) => !route.path.endsWith('/')).map((route) => route.path);
     // The report's JSON is named as a file, as issue 18 §6 names it.
-    expect(withoutSlash).toEqual(['/api/credits/prices', '/api/projects/:id/report.json']);
+    expect(withoutSlash).toEqual([
+      '/api/credits/prices',
+      '/api/projects/:id/report.json',
+      '/api/shared/report.json',
+    ]);
   });
 
-  it('only the account access calls and the e-mailed export link are public', () => {
+  it('only the account access calls, the e-mailed links and the shared inspection are public', () => {
     const publicPaths = all.filter((route) => !route.auth).map((route) => route.path);
     expect(publicPaths.sort()).toEqual([
+      '/api/invitations/preview/',
+      '/api/shared/',
+      '/api/shared/image/:imageId/',
+      '/api/shared/predictionset/:predictionId/',
+      '/api/shared/report.json',
+      '/api/shared/report/',
       '/api/token/',
       '/api/token/refresh/',
       '/api/user/confirm-email-change/',
@@ -251,13 +264,58 @@ describe('route table (§7)', () => {
       .filter((route) => route.status === 201)
       .map((route) => `${route.method} ${route.path}`);
     expect(created.sort()).toEqual([
+      'POST /api/organisation/invitations/',
+      'POST /api/organisations/',
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
       'POST /api/projects/:id/request-predict/',
+      'POST /api/projects/:id/share-links/',
       'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',
     ]);
+  });
+});
+
+describe('roles (issue 38 §2)', () => {
+  const all = Object.entries(routes);
+  const accessOf = (name: string) => routeAccess(routes[name as keyof typeof routes]);
+
+  it('rank viewer < member < admin < owner, each allowed what the ones below are', () => {
+    expect(roleAllows('owner', 'admin')).toBe(true);
+    expect(roleAllows('admin', 'member')).toBe(true);
+    expect(roleAllows('member', 'viewer')).toBe(true);
+    expect(roleAllows('viewer', 'member')).toBe(false);
+    expect(roleAllows('member', 'admin')).toBe(false);
+    expect(roleAllows('admin', 'owner')).toBe(false);
+  });
+
+  it('lets a viewer read but not change anything of the organisation', () => {
+    const viewerChanges = all
+      .filter(([, route]) => route.auth && route.method !== 'GET' && routeAccess(route) === 'viewer')
+      .map(([name]) => name);
+    // Leaving is the viewer's own membership, not the organisation's data.
+    expect(viewerChanges).toEqual(['leaveOrganisation']);
+  });
+
+  it('keeps billing, settings, members and the audit log to admins and deletion to owners', () => {
+    expect(accessOf('createCheckoutSession')).toBe('admin');
+    expect(accessOf('updateCompany')).toBe('admin');
+    expect(accessOf('createInvitation')).toBe('admin');
+    expect(accessOf('updateMember')).toBe('admin');
+    expect(accessOf('listAuditEvents')).toBe('admin');
+    expect(accessOf('requestDataExport')).toBe('admin');
+    expect(accessOf('deleteOrganisation')).toBe('owner');
+    expect(accessOf('requestPredict')).toBe('member');
+    expect(accessOf('uploadImages')).toBe('member');
+    expect(accessOf('inspectionReportPdf')).toBe('viewer');
+  });
+
+  it("leaves the user's own account to themselves, whatever their roles", () => {
+    const accountRoutes = all.filter(([, route]) => routeAccess(route) === 'account').map(([name]) => name);
+    expect(accountRoutes).toEqual(
+      expect.arrayContaining(['getUser', 'updateUser', 'changePassword', 'deleteUser', 'acceptInvitation']),
+    );
   });
 });
 

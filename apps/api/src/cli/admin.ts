@@ -32,15 +32,16 @@ program
 
 program
   .command('grant-credits')
-  .description("Add credits to a user's balance, as a ledger row with a reason")
-  .requiredOption('--username <name>')
+  .description("Add credits to an organisation's wallet, as a ledger row with a reason")
+  .option('--username <name>', 'the user whose own (first) organisation receives them')
+  .option('--organisation <id>', 'the organisation that receives them')
   .requiredOption('--amount <credits>')
   .requiredOption('--reason <text>')
   .action((options) => withAdminContext((context) => grantCredits(context, options)));
 
 program
   .command('list-users')
-  .description('List every user with confirmation state and balance')
+  .description("List every user with confirmation state and their own organisation's balance")
   .action(() => withAdminContext(listUsers));
 
 program

@@ -2,6 +2,8 @@ import { RegisterRequest } from '@hullscope/contract';
 import { hashPassword } from '../features/auth/password-hashing.js';
 import { creditsRepository } from '../features/credits/credits.repository.js';
 import { creditAccount } from '../features/credits/ledger.js';
+import { membershipsRepository } from '../features/organisations/memberships.repository.js';
+import { organisationsRepository } from '../features/organisations/organisations.repository.js';
 import { accountProblems, confirmAccount, insertAccount } from '../features/users/account-lifecycle.js';
 import { usersRepository } from '../features/users/users.repository.js';
 import { ApiError } from '../http/api-error.js';
@@ -58,7 +60,7 @@ export async function createUser({ config, db }: AdminContext, options: CreateUs
 
 export async function grantCredits(
   { db }: AdminContext,
-  options: { username: string; amount: string; reason: string },
+  options: { username?: string; organisation?: string; amount: string; reason: string },
 ): Promise<void> {
   const amount = Number(options.amount);
   if (!Number.isInteger(amount) || amount <= 0) {
@@ -66,17 +68,43 @@ export async function grantCredits(
   }
   if (!options.reason.trim())
     throw new CommandError('Give a reason; it is shown in the transaction history.');
-  const user = await usersRepository(db).findByUsername(options.username);
-  if (!user) throw new CommandError(`No user named "${options.username}".`);
-  await creditAccount(db, { userId: user.id, amount, kind: 'admin_grant', reason: options.reason.trim() });
-  const balance = await creditsRepository(db).balanceOfExisting(user.id);
+  const organisation = await grantee(db, options);
+  await creditAccount(db, {
+    organisationId: organisation.id,
+    amount,
+    kind: 'admin_grant',
+    reason: options.reason.trim(),
+  });
+  const balance = await creditsRepository(db).balanceOfExisting(organisation.id);
   console.log(
-    `Granted ${amount} credits to ${user.username} (${options.reason.trim()}). Balance: ${balance}.`,
+    `Granted ${amount} credits to ${organisation.name} (${options.reason.trim()}). Balance: ${balance}.`,
   );
 }
 
+async function grantee(
+  db: AdminContext['db'],
+  options: { username?: string; organisation?: string },
+): Promise<{ id: number; name: string }> {
+  if ((options.username === undefined) === (options.organisation === undefined)) {
+    throw new CommandError('Name either --username or --organisation.');
+  }
+  if (options.organisation !== undefined) {
+    const found = /^\d{1,10}$/.test(options.organisation)
+      ? await organisationsRepository(db).find(Number(options.organisation))
+      : undefined;
+    if (!found) throw new CommandError(`No organisation with id "${options.organisation}".`);
+    return found;
+  }
+  const user = await usersRepository(db).findByUsername(options.username!);
+  if (!user) throw new CommandError(`No user named "${options.username}".`);
+  const own = await membershipsRepository(db).find(user.id, null);
+  if (!own)
+    throw new CommandError(`${user.username} belongs to no organisation; name one with --organisation.`);
+  return own;
+}
+
 export async function listUsers({ db }: AdminContext): Promise<void> {
-  const users = await usersRepository(db).list();
+  const users = await usersRepository(db).listWithOwnBalance();
   if (users.length === 0) {
     console.log('No users.');
     return;
@@ -88,7 +116,7 @@ export async function listUsers({ db }: AdminContext): Promise<void> {
       email: user.email,
       name: `${user.first_name} ${user.last_name}`,
       confirmed: user.email_confirmed_at ? 'yes' : 'no',
-      credits: user.credits,
+      credits: user.credits ?? 0,
       created: user.created_at,
     })),
   );

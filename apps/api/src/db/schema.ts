@@ -1,4 +1,4 @@
-import type { HullZone, InspectionMethod, Visibility } from '@hullscope/contract';
+import type { HullZone, InspectionMethod, OrganisationRole, Visibility } from '@hullscope/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -17,10 +17,79 @@ export interface UsersTable {
   pending_email: string | null;
   /** Bumped to revoke every refresh token issued before (password change, reset, deletion). */
   session_version: Generated<number>;
-  /** Cached balance; always the sum of the user's settled ledger rows, never below zero. */
+  /** The organisation the API acts in when a request names none; null until one is chosen. */
+  last_organisation_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who owns vessels, projects, the company record and the credit wallet (issue 38). */
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  /** Cached balance; always the sum of the organisation's settled ledger rows, never below zero. */
   credits: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  user_id: number;
+  role: OrganisationRole;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  /** As typed by the inviter; compared case-insensitively. */
+  email: string;
+  role: OrganisationRole;
+  /** SHA-256 of the link's token: the token itself is only in the e-mail. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  /** When the link was last e-mailed; a resend draws a new token and moves the expiry. */
+  sent_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: number | null;
+  revoked_at: string | null;
+}
+
+/** Append-only: inserted by features/audit and deleted only past the retention period. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  actor_id: number | null;
+  /** The actor's username when it happened, kept after the account is gone. */
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object with what else the action needs to be understood (a role, an amount). */
+  detail: string | null;
+  client_address: string | null;
+  created_at: string;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  organisation_id: number;
+  project_id: number;
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  label: string | null;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  views: Generated<number>;
+  last_viewed_at: string | null;
 }
 
 export type OneTimeTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
@@ -63,7 +132,9 @@ export type LedgerStatus = 'SETTLED' | 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED'
 
 export interface CreditLedgerTable {
   id: Generated<number>;
-  /** Null once the account is deleted: purchases stay as anonymised billing records. */
+  /** The wallet; null once the organisation is deleted: purchases stay as anonymised billing records. */
+  organisation_id: number | null;
+  /** The member who acted (null for the system's own rows, and once the account is deleted). */
   user_id: number | null;
   kind: LedgerKind;
   amount: number;
@@ -291,6 +362,8 @@ export type DataExportStatus = 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED';
 export interface DataExportsTable {
   id: Generated<number>;
   owner: number;
+  /** The member who asked for it, whom the link is e-mailed to; null once their account is gone. */
+  requested_by: number | null;
   status: DataExportStatus;
   files_done: Generated<number>;
   files_total: Generated<number>;
@@ -313,6 +386,11 @@ export interface InstallationTable {
 
 export interface DB {
   users: UsersTable;
+  organisations: OrganisationsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  audit_events: AuditEventsTable;
+  share_links: ShareLinksTable;
   one_time_tokens: OneTimeTokensTable;
   throttle_events: ThrottleEventsTable;
   companies: CompaniesTable;
@@ -334,6 +412,11 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type MembershipRow = Selectable<MembershipsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type DataExportRow = Selectable<DataExportsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -5,6 +5,8 @@ import { unauthorized } from './api-error.js';
 export interface AuthUser {
   id: number;
   username: string;
+  /** The organisation requests without the organisation header act in, if the user chose one. */
+  lastOrganisationId: number | null;
 }
 
 declare module 'fastify' {
@@ -23,7 +25,9 @@ function bearerToken(request: FastifyRequest): string | null {
 /** The user a token names, with the session version tokens must carry; undefined when gone. */
 export type FindSessionHolder = (
   userId: number,
-) => Promise<{ id: number; username: string; session_version: number } | undefined>;
+) => Promise<
+  { id: number; username: string; session_version: number; last_organisation_id: number | null } | undefined
+>;
 
 /** Requires a valid access token of an existing user's current session; puts that user on the request. */
 export function createAuthenticator(
@@ -40,6 +44,6 @@ export function createAuthenticator(
     if (!user || !claims || user.session_version !== claims.sessionVersion) {
       throw unauthorized('Given token not valid for any token type');
     }
-    request.user = { id: user.id, username: user.username };
+    request.user = { id: user.id, username: user.username, lastOrganisationId: user.last_organisation_id };
   };
 }

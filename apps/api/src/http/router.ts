@@ -1,4 +1,11 @@
-import { BadRequestBody, DetailErrorBody, type RouteDefinition } from '@hullscope/contract';
+import {
+  BadRequestBody,
+  DetailErrorBody,
+  ORGANISATION_HEADER,
+  type OrganisationRole,
+  type RouteDefinition,
+  routeAccess,
+} from '@hullscope/contract';
 import type {} from '@fastify/compress';
 import type {
   FastifyInstance,
@@ -8,7 +15,8 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { OrganisationAccess } from '../features/organisations/memberships.repository.js';
 import type { AuthUser } from './authenticate.js';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -19,6 +27,8 @@ export interface HandlerContext<R extends RouteDefinition> {
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
   user: R['auth'] extends true ? AuthUser : null;
+  /** The organisation the request acts in and the caller's role there (null for account routes). */
+  organisation: R['auth'] extends true ? (R extends { access: 'account' } ? null : OrganisationAccess) : null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -44,12 +54,33 @@ export interface Router {
 }
 
 /** The error answers each route can give, so OpenAPI documents them and replies are checked. */
-function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
+function errorResponses(route: RouteDefinition, organisationScoped: boolean): Record<number, z.ZodType> {
   const responses: Record<number, z.ZodType> = {};
-  if (route.body || route.query || route.multipart) responses[400] = BadRequestBody;
+  if (route.body || route.query || route.multipart || organisationScoped) responses[400] = BadRequestBody;
   if (route.auth) responses[401] = DetailErrorBody;
-  if (route.params) responses[404] = DetailErrorBody;
+  if (organisationScoped) responses[403] = DetailErrorBody;
+  if (route.params || organisationScoped) responses[404] = DetailErrorBody;
   return responses;
+}
+
+/** Documents the organisation header; loose, so every other header passes through untouched. */
+const OrganisationHeader = z.looseObject({
+  [ORGANISATION_HEADER]: z
+    .string()
+    .optional()
+    .describe("The id of the organisation to act in; without it, the one last used (or the user's first)"),
+});
+
+/** The hooks that run before a route's body is read: who is calling, and in which organisation. */
+export interface RouteGuards {
+  authenticate: onRequestAsyncHookHandler;
+  requireRole: (role: OrganisationRole) => onRequestAsyncHookHandler;
+}
+
+function roleNote(route: RouteDefinition): string {
+  const access = routeAccess(route);
+  if (access === 'public' || access === 'account') return route.summary;
+  return `${route.summary}. Role: ${access} or higher`;
 }
 
 /**
@@ -58,26 +89,33 @@ function errorResponses(route: RouteDefinition): Record<number, z.ZodType> {
  * `Cache-Control: no-store`.
  * Routes whose response is null (downloads) send their own reply.
  */
-export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncHookHandler): Router {
+export function createRouter(app: FastifyInstance, guards: RouteGuards): Router {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return {
     add(route, handler, options = {}) {
-      const response = errorResponses(route);
+      const access = routeAccess(route);
+      const organisationScoped = access !== 'public' && access !== 'account';
+      const response = errorResponses(route, organisationScoped);
       if (route.response) response[route.status] = route.response;
       typed.route({
         method: route.method,
         url: route.path,
         schema: {
           tags: [route.tag],
-          summary: route.summary,
+          summary: roleNote(route),
           ...(route.body ? { body: route.body } : {}),
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
+          ...(organisationScoped ? { headers: OrganisationHeader } : {}),
           response,
           ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
         },
         // Before the body is read or validated: strangers learn nothing and upload nothing.
-        ...(route.auth ? { onRequest: authenticate } : {}),
+        ...(organisationScoped
+          ? { onRequest: [guards.authenticate, guards.requireRole(access)] }
+          : route.auth
+            ? { onRequest: guards.authenticate }
+            : {}),
         ...(options.compress === undefined ? {} : { compress: options.compress }),
         handler: async (request, reply) => {
           // Answers hold tokens, personal and billing data: no browser or proxy may keep them. A
@@ -88,6 +126,7 @@ export function createRouter(app: FastifyInstance, authenticate: onRequestAsyncH
             params: request.params,
             query: request.query,
             user: request.user ?? null,
+            organisation: request.organisation ?? null,
             request,
             reply,
           } as never);

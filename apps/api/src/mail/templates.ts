@@ -156,3 +156,19 @@ export function dataExportReadyMail(
     footer: 'If you did not ask for an export, change your password: someone may have used your account.',
   });
 }
+
+export function invitationMail(
+  to: string,
+  invitation: { organisation: string; inviter: string; role: string; link: string; validDays: number },
+): MailMessage {
+  return linkMail({
+    to,
+    firstName: to,
+    subject: `${invitation.inviter} invites you to ${invitation.organisation} on ${PRODUCT}`,
+    intro: `${invitation.inviter} invites you to join ${invitation.organisation} on ${PRODUCT} as ${invitation.role}: you will see and work on its vessels and inspections. Sign in, or create an account with this address, from the link:`,
+    action: `Join ${invitation.organisation}`,
+    link: invitation.link,
+    validity: `The link works for ${invitation.validDays} days and can be used once.`,
+    footer: 'If you do not know the sender, you can ignore this e-mail.',
+  });
+}

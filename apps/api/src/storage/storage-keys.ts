@@ -11,9 +11,12 @@ import { randomUUID } from 'node:crypto';
  * row records, which the orphan sweep removes.
  */
 export const storageKeys = {
-  /** The folder that holds every user's folder. */
+  /**
+   * The folder that holds every organisation's folder. Named before organisations existed: every
+   * user then got an organisation with their id, so each folder kept naming the same data.
+   */
   users: 'users',
-  user: (owner: number) => `users/${owner}`,
+  organisation: (owner: number) => `users/${owner}`,
   /** The folder that holds the owner's project folders. */
   projects: (owner: number) => `users/${owner}/projects`,
   project: (owner: number, projectId: number) => `users/${owner}/projects/${projectId}`,

@@ -111,15 +111,15 @@ describe('a worker killed in the middle of a request', () => {
       const ledger = await db
         .selectFrom('credit_ledger')
         .selectAll()
-        .where('user_id', '=', user.userId)
+        .where('organisation_id', '=', user.organisationId)
         .orderBy('id')
         .execute();
       expect(ledger.map((row) => [row.kind, row.amount])).toEqual([
         ['signup_bonus', 50],
         ['prediction', -2 * IMAGES],
       ]);
-      expect(await balanceOf(db, user.userId)).toBe(50 - 2 * IMAGES);
-      expect(await ledgerSum(db, user.userId)).toBe(50 - 2 * IMAGES);
+      expect(await balanceOf(db, user.organisationId)).toBe(50 - 2 * IMAGES);
+      expect(await ledgerSum(db, user.organisationId)).toBe(50 - 2 * IMAGES);
       expect((await db.selectFrom('jobs').select('status').execute()).map((job) => job.status)).toEqual([
         'done',
       ]);

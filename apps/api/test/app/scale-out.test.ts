@@ -168,7 +168,7 @@ describe.runIf(testDialect === 'postgres')(
         const ledger = await db
           .selectFrom('credit_ledger')
           .select(['kind', 'amount'])
-          .where('user_id', '=', user.userId)
+          .where('organisation_id', '=', user.organisationId)
           .orderBy('id')
           .execute();
         expect(ledger.map((row) => [row.kind, row.amount])).toEqual([

@@ -105,11 +105,11 @@ describe('a batch whose workers are killed again and again, by nothing in the ba
       .execute();
     expect(new Set(predicted.map((row) => row.image_id))).toEqual(new Set(imageIds));
     expect(predicted).toHaveLength(IMAGES);
-    expect(await ledgerEntries(db, user.userId)).toEqual([
+    expect(await ledgerEntries(db, user.organisationId)).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -2 * IMAGES },
     ]);
-    expect(await balanceOf(db, user.userId)).toBe(50 - 2 * IMAGES);
-    expect(await ledgerSum(db, user.userId)).toBe(50 - 2 * IMAGES);
+    expect(await balanceOf(db, user.organisationId)).toBe(50 - 2 * IMAGES);
+    expect(await ledgerSum(db, user.organisationId)).toBe(50 - 2 * IMAGES);
   }, 180_000);
 });

@@ -127,14 +127,14 @@ describe('worker processes beside an API process', () => {
       const ledger = await db
         .selectFrom('credit_ledger')
         .select(['kind', 'amount'])
-        .where('user_id', '=', user.userId)
+        .where('organisation_id', '=', user.organisationId)
         .orderBy('id')
         .execute();
       expect(ledger.map((row) => [row.kind, row.amount])).toEqual([
         ['signup_bonus', 50],
         ['prediction', -2 * IMAGES],
       ]);
-      expect(await balanceOf(db, user.userId)).toBe(50 - 2 * IMAGES);
+      expect(await balanceOf(db, user.organisationId)).toBe(50 - 2 * IMAGES);
       expect(await db.selectFrom('jobs').select(['status', 'attempts']).execute()).toEqual([
         { status: 'done', attempts: 2 },
       ]);

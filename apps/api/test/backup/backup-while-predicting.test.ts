@@ -146,15 +146,15 @@ describe('a backup taken while a prediction request and uploads run', () => {
         const ledger = await db
           .selectFrom('credit_ledger')
           .select(['kind', 'amount'])
-          .where('user_id', '=', user.userId)
+          .where('organisation_id', '=', user.organisationId)
           .orderBy('id')
           .execute();
         expect(ledger.map((row) => [row.kind, row.amount])).toEqual([
           ['signup_bonus', 50],
           ['prediction', -2 * IMAGES],
         ]);
-        expect(await balanceOf(db, user.userId)).toBe(50 - 2 * IMAGES);
-        expect(await ledgerSum(db, user.userId)).toBe(50 - 2 * IMAGES);
+        expect(await balanceOf(db, user.organisationId)).toBe(50 - 2 * IMAGES);
+        expect(await ledgerSum(db, user.organisationId)).toBe(50 - 2 * IMAGES);
 
         // The users' session secret came along: the token from before the backup still works.
         const projects = await app.inject({ method: 'GET', url: '/api/projects/', headers: user.headers });

@@ -36,7 +36,7 @@ describe('payments all at once', () => {
     const answers = await Promise.all(submissions);
     for (const answer of answers) expect(answer.statusCode).toBe(303);
 
-    const purchases = await purchasesOf(t.app, buyer.userId);
+    const purchases = await purchasesOf(t.app, buyer.organisationId);
     const bySession = new Map(purchases.map((purchase) => [purchase.session_id, purchase]));
     let credited = 0;
     links.forEach(({ sessionId }, index) => {
@@ -45,6 +45,6 @@ describe('payments all at once', () => {
       if (purchase?.status === 'PAID') credited += tiers[index] ?? 0;
     });
     expect(await balance(t.app, buyer)).toBe(before + credited);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before + credited);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before + credited);
   });
 });

@@ -129,7 +129,7 @@ describe.each(backends)('on a %s', (_name, backend) => {
   }
 
   interface Uploaded {
-    userId: number;
+    ownerId: number;
     headers: { authorization: string };
     projectId: number;
     /** The image ids, in upload order. */
@@ -158,7 +158,7 @@ describe.each(backends)('on a %s', (_name, backend) => {
       .execute();
     const folders = new Map(rows.map((row) => [row.id, row.storage_prefix]));
     return {
-      userId: user.userId,
+      ownerId: user.organisationId,
       headers: user.headers,
       projectId,
       id: (index) => {
@@ -214,7 +214,7 @@ describe.each(backends)('on a %s', (_name, backend) => {
       await age(t.config, images.folderOf(oldOrphan), stale);
       await age(t.config, images.folderOf(owned), stale);
       // An image stored before folders had random names: its row records its id-named folder.
-      const legacyFolder = storageKeys.image(images.userId, images.projectId, String(legacy));
+      const legacyFolder = storageKeys.image(images.ownerId, images.projectId, String(legacy));
       await storage.deletePrefix(images.folderOf(legacy));
       await db.updateTable('images').set({ storage_prefix: legacyFolder }).where('id', '=', legacy).execute();
       await plantFolder(t.config, legacyFolder, stale);
@@ -222,19 +222,19 @@ describe.each(backends)('on a %s', (_name, backend) => {
       // highest id), and a folder in another project of the owner, where no row records it.
       const idNamedOrphan = await plantFolder(
         t.config,
-        storageKeys.image(images.userId, images.projectId, String(legacy + 1)),
+        storageKeys.image(images.ownerId, images.projectId, String(legacy + 1)),
         stale,
       );
-      const elsewhere = await plantFolder(t.config, storageKeys.newImage(images.userId, 999), stale);
+      const elsewhere = await plantFolder(t.config, storageKeys.newImage(images.ownerId, 999), stale);
       // Names storageKeys never gives an image folder: not ours to judge.
       const notAnId = await plantFolder(
         t.config,
-        storageKeys.image(images.userId, images.projectId, `0${oldOrphan}`),
+        storageKeys.image(images.ownerId, images.projectId, `0${oldOrphan}`),
         stale,
       );
       const notAName = await plantFolder(
         t.config,
-        storageKeys.image(images.userId, images.projectId, 'notes'),
+        storageKeys.image(images.ownerId, images.projectId, 'notes'),
         stale,
       );
 
@@ -382,7 +382,7 @@ describe.each(backends)('on a %s', (_name, backend) => {
       // Where an earlier version stored the next image: a killed upload's files, left there.
       const leftover = await plantFolder(
         t.config,
-        storageKeys.image(images.userId, images.projectId, String(images.id(0) + 1)),
+        storageKeys.image(images.ownerId, images.projectId, String(images.id(0) + 1)),
         2 * HOUR,
       );
 
@@ -402,7 +402,7 @@ describe.each(backends)('on a %s', (_name, backend) => {
       expect(folders).toHaveLength(2);
       expect(new Set([...folders, images.folderOf(images.id(0)), leftover]).size).toBe(4);
       for (const folder of folders) {
-        expect(folder.startsWith(`${storageKeys.images(images.userId, images.projectId)}/`)).toBe(true);
+        expect(folder.startsWith(`${storageKeys.images(images.ownerId, images.projectId)}/`)).toBe(true);
         expect(folder).toMatch(RANDOM_FOLDER);
         expect(await backend.filesUnder(t.config, folder)).toEqual(UPLOADED_FILES);
       }

@@ -23,6 +23,8 @@ export interface SignedInUser {
   registration: RegisterRequest;
   tokens: LoginTokens;
   userId: number;
+  /** The user's own organisation, which every account gets at sign-up and which owns what they make. */
+  organisationId: number;
   headers: { authorization: string };
 }
 
@@ -60,5 +62,14 @@ export async function signUp(
   const loggedIn = await login(app, registration.username, registration.password);
   expect(loggedIn.statusCode, loggedIn.body).toBe(200);
   const tokens = loggedIn.json<LoginTokens>();
-  return { registration, tokens, userId: Number(uid), headers: { authorization: `Bearer ${tokens.access}` } };
+  const headers = { authorization: `Bearer ${tokens.access}` };
+  const organisation = await app.inject({ method: 'GET', url: '/api/organisation/', headers });
+  expect(organisation.statusCode, organisation.body).toBe(200);
+  return {
+    registration,
+    tokens,
+    userId: Number(uid),
+    organisationId: organisation.json<{ id: number }>().id,
+    headers,
+  };
 }

@@ -54,7 +54,7 @@ export async function balance(app: FastifyInstance, user: SignedInUser): Promise
   return response.json<{ credits: number }>().credits;
 }
 
-export async function purchasesOf(app: FastifyInstance, userId: number) {
+export async function purchasesOf(app: FastifyInstance, organisationId: number) {
   return app.database.db
     .selectFrom('credit_ledger')
     .innerJoin('payments', 'payments.ledger_id', 'credit_ledger.id')
@@ -70,7 +70,7 @@ export async function purchasesOf(app: FastifyInstance, userId: number) {
       'payments.total_cents',
       'payments.vat_note',
     ])
-    .where('credit_ledger.user_id', '=', userId)
+    .where('credit_ledger.organisation_id', '=', organisationId)
     .orderBy('credit_ledger.id')
     .execute();
 }

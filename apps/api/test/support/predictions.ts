@@ -150,12 +150,12 @@ export function predictJobFor(
   });
 }
 
-/** A user's credit ledger rows, oldest first, as kind and amount. */
-export function ledgerEntries(db: Kysely<DB>, userId: number) {
+/** An organisation's credit ledger rows, oldest first, as kind and amount. */
+export function ledgerEntries(db: Kysely<DB>, organisationId: number) {
   return db
     .selectFrom('credit_ledger')
     .select(['kind', 'amount'])
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .orderBy('id')
     .execute();
 }

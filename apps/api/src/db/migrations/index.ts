@@ -22,6 +22,7 @@ import * as predictionConfidence from './0012-prediction-confidence.js';
 import * as projectContentVersions from './0013-project-content-versions.js';
 import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
 import * as dataExports from './0015-data-exports.js';
+import * as organisations from './0016-organisations.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -44,6 +45,7 @@ const migrations = {
   '0013-project-content-versions': projectContentVersions,
   '0014-prediction-crash-counts': predictionCrashCounts,
   '0015-data-exports': dataExports,
+  '0016-organisations': organisations,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */
@@ -80,19 +82,37 @@ function throwOnFailure({ error, results }: MigrationResultSet): void {
  */
 export async function migrateToLatest(database: Database): Promise<void> {
   if (database.dialect !== 'sqlite') return throwOnFailure(await migratorFor(database).migrateToLatest());
-  await sql`begin immediate`.execute(database.db);
-  let result: MigrationResultSet;
+  // Off outside the transaction (SQLite ignores the switch inside one): a migration that rebuilds a
+  // table must not cascade its drop; every key is checked below before anything commits.
+  await sql`pragma foreign_keys = off`.execute(database.db);
   try {
-    result = await migratorFor(database).migrateToLatest();
-  } catch (error) {
-    await sql`rollback`.execute(database.db);
-    throw error;
+    await sql`begin immediate`.execute(database.db);
+    let result: MigrationResultSet;
+    try {
+      result = await migratorFor(database).migrateToLatest();
+      if (!result.error) await assertForeignKeysHold(database);
+    } catch (error) {
+      await sql`rollback`.execute(database.db);
+      throw error;
+    }
+    if (result.error) {
+      await sql`rollback`.execute(database.db);
+      throwOnFailure(result);
+    }
+    await sql`commit`.execute(database.db);
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(database.db);
   }
-  if (result.error) {
-    await sql`rollback`.execute(database.db);
-    throwOnFailure(result);
+}
+
+async function assertForeignKeysHold(database: Database): Promise<void> {
+  const { rows } = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(
+    database.db,
+  );
+  if (rows.length > 0) {
+    const where = [...new Set(rows.map((row) => `${row.table} → ${row.parent}`))].join(', ');
+    throw new Error(`Database migration left rows without their parent: ${where}`);
   }
-  await sql`commit`.execute(database.db);
 }
 
 /** Applies pending migrations up to and including `name`: how a test builds an older schema. */

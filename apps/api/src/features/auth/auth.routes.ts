@@ -10,8 +10,13 @@ export const registerAuthRoutes: ApiRegistrar = ({ router, db, jwt, mailer, conf
   router.add(routes.refreshToken, ({ body }) => auth.refresh(body.refresh));
 
   router.add(routes.register, async ({ body, request }) => {
-    await auth.register(body, request.ip);
-    return { message: 'Registered successfully. Please check your e-mail to confirm your account.' };
+    const outcome = await auth.register(body, request.ip);
+    return {
+      message:
+        outcome === 'joined'
+          ? 'Registered successfully. You can now login.'
+          : 'Registered successfully. Please check your e-mail to confirm your account.',
+    };
   });
 
   router.add(routes.confirmRegistration, async ({ body }) => {

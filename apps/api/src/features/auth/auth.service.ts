@@ -26,6 +26,9 @@ import {
   confirmAccount,
   insertAccount,
 } from '../users/account-lifecycle.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { INVALID_INVITATION, invitationsService } from '../organisations/invitations.service.js';
+import { membershipsRepository } from '../organisations/memberships.repository.js';
 import { cancelEmailChange } from '../users/email-change.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { JwtService } from './jwt.js';
@@ -54,6 +57,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
   const throttle = loginThrottle(db, config.loginThrottle);
   const rateLimit = requestRateLimit(db);
   const limits = config.accountRequestLimits;
+  const invitations = invitationsService({ db, mailer, config, log });
 
   /** Counts one anonymous account request from the address; 429 past the hourly limit. */
   async function takeAddressAllowance(action: string, clientAddress: string): Promise<void> {
@@ -62,6 +66,31 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
       'Too many requests of this kind from your network. Please try again in an hour.',
       HOUR_SECONDS,
     );
+  }
+
+  /** The invitation a sign-up names, which must be pending and sent to the address signing up. */
+  async function invitationForSignUp(request: RegisterRequest) {
+    const invitation = await invitations.pendingByToken(request.invitation_token!).catch(() => {
+      throw fieldErrors({ invitation_token: [INVALID_INVITATION] });
+    });
+    if (invitation.email.toLowerCase() !== request.email.toLowerCase()) {
+      throw fieldErrors({
+        email: [`Sign up with the address the invitation was sent to: ${invitation.email}.`],
+      });
+    }
+    return invitation;
+  }
+
+  /** Failed and successful sign-ins go into the audit log of each organisation the user is in. */
+  async function auditSignIn(user: UserRow, action: 'sign_in' | 'sign_in_failed', clientAddress: string) {
+    for (const organisation of await membershipsRepository(db).listOfUser(user.id)) {
+      await recordAudit(db, {
+        organisationId: organisation.id,
+        actor: { id: user.id, username: user.username },
+        action,
+        clientAddress,
+      });
+    }
   }
 
   async function issueTokens(user: UserRow): Promise<LoginTokens> {
@@ -80,11 +109,32 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
   }
 
   return {
-    /** Rate-limited per client address, since its field errors tell whether a name is taken. */
-    async register(request: RegisterRequest, clientAddress: string): Promise<void> {
+    /**
+     * Rate-limited per client address, since its field errors tell whether a name is taken. With an
+     * invitation's token the account is confirmed at once (the link reached the invited address)
+     * and joins the organisation: 'joined'; otherwise a confirmation link is e-mailed: 'registered'.
+     */
+    async register(request: RegisterRequest, clientAddress: string): Promise<'registered' | 'joined'> {
       await takeAddressAllowance('register', clientAddress);
+      const invitation = request.invitation_token ? await invitationForSignUp(request) : null;
       (await accountProblems(db, request)).throwIfAny();
       const passwordHash = await hashPassword(request.password);
+      if (invitation) {
+        await db.transaction().execute(async (trx) => {
+          const created = await insertAccount(trx, request, passwordHash);
+          await confirmAccount(trx, created.id, config.signupBonusCredits);
+          await invitations.accept(trx, request.invitation_token!, created);
+          await recordAudit(trx, {
+            organisationId: invitation.organisation_id,
+            actor: { id: created.id, username: created.username },
+            action: 'member.join',
+            target: { type: 'user', id: created.id, label: created.username },
+            detail: { role: invitation.role, invitation: invitation.id },
+            clientAddress,
+          });
+        });
+        return 'joined';
+      }
       const { user, token } = await db.transaction().execute(async (trx) => {
         const created = await insertAccount(trx, request, passwordHash);
         const issued = await oneTimeTokens(trx).issue(
@@ -106,6 +156,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
         await users.deleteById(user.id);
         throw serviceUnavailable('We could not send the confirmation e-mail. Please try again later.');
       }
+      return 'registered';
     },
 
     /** Confirms the e-mail once and grants the sign-up bonus in the same transaction. */
@@ -129,9 +180,13 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
         password,
       );
       // A wrong password leaves the attempt's reservation as the recorded failure.
-      if (!user || !passwordMatches) throw unauthorized(INVALID_CREDENTIALS);
+      if (!user || !passwordMatches) {
+        if (user) await auditSignIn(user, 'sign_in_failed', clientAddress);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
       await attempt.succeeded();
       if (!user.email_confirmed_at) throw forbidden(UNCONFIRMED);
+      await auditSignIn(user, 'sign_in', clientAddress);
       return issueTokens(user);
     },
 

@@ -33,17 +33,28 @@ export const BILLING_FIELDS = [
 ] as const satisfies readonly (keyof BillingDetails)[];
 
 export interface PaymentWithOwner extends PaymentRow {
-  /** The purchase's owner; null once the account is deleted. */
+  /** The wallet the credits go to; null once the organisation is deleted. */
+  organisation_id: number | null;
+  /** The member who bought, who gets the receipt; null once their account is deleted. */
   user_id: number | null;
+}
+
+export interface PurchaseEntry {
+  organisationId: number;
+  /** The buyer. */
+  userId: number;
+  credits: number;
+  reason: string;
 }
 
 export function billingRepository(db: Kysely<DB>) {
   return {
     /** A purchase's ledger row, PENDING: it does not count until the payment settles it. */
-    insertPendingPurchase(entry: { userId: number; credits: number; reason: string }): Promise<LedgerRow> {
+    insertPendingPurchase(entry: PurchaseEntry): Promise<LedgerRow> {
       return db
         .insertInto('credit_ledger')
         .values({
+          organisation_id: entry.organisationId,
           user_id: entry.userId,
           kind: 'purchase',
           amount: entry.credits,
@@ -60,14 +71,16 @@ export function billingRepository(db: Kysely<DB>) {
      * PENDING → PAID, guarded: of concurrent callers exactly one sees the row still PENDING and gets
      * its owner and amount; the others get undefined.
      */
-    markPurchasePaid(ledgerId: number): Promise<{ user_id: number | null; amount: number } | undefined> {
+    markPurchasePaid(
+      ledgerId: number,
+    ): Promise<{ organisation_id: number | null; amount: number } | undefined> {
       return db
         .updateTable('credit_ledger')
         .set({ status: 'PAID' })
         .where('id', '=', ledgerId)
         .where('kind', '=', 'purchase')
         .where('status', '=', 'PENDING')
-        .returning(['user_id', 'amount'])
+        .returning(['organisation_id', 'amount'])
         .executeTakeFirst();
     },
 
@@ -125,7 +138,7 @@ export function billingRepository(db: Kysely<DB>) {
         .selectFrom('payments')
         .innerJoin('credit_ledger', 'credit_ledger.id', 'payments.ledger_id')
         .selectAll('payments')
-        .select('credit_ledger.user_id')
+        .select(['credit_ledger.organisation_id', 'credit_ledger.user_id'])
         .where('payments.session_id', '=', sessionId)
         .executeTakeFirst();
     },
@@ -167,12 +180,12 @@ export function billingRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    companyOf(userId: number): Promise<CompanyRow | undefined> {
-      return db.selectFrom('companies').selectAll().where('owner', '=', userId).executeTakeFirst();
+    companyOf(organisationId: number): Promise<CompanyRow | undefined> {
+      return db.selectFrom('companies').selectAll().where('owner', '=', organisationId).executeTakeFirst();
     },
 
     /** Copies what the buyer entered at checkout onto the company record; blank fields keep theirs. */
-    async saveCheckoutBilling(userId: number, entered: Partial<BillingDetails>): Promise<void> {
+    async saveCheckoutBilling(organisationId: number, entered: Partial<BillingDetails>): Promise<void> {
       const changes = Object.fromEntries(
         BILLING_FIELDS.flatMap((field) => {
           const value = entered[field]?.trim();
@@ -183,7 +196,7 @@ export function billingRepository(db: Kysely<DB>) {
       await db
         .updateTable('companies')
         .set({ ...changes, updated_at: nowIso() })
-        .where('owner', '=', userId)
+        .where('owner', '=', organisationId)
         .execute();
     },
 

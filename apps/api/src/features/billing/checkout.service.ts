@@ -35,7 +35,7 @@ export function checkoutService({ db, provider, configuredPrices, appUrl, log }:
      * Opens a checkout for one tier: a PENDING purchase (not yet credited) and its payment record
      * first, so the provider's session carries the purchase id, then the provider's session.
      */
-    async startCheckout(userId: number, amount: number): Promise<PaymentRedirect> {
+    async startCheckout(organisationId: number, userId: number, amount: number): Promise<PaymentRedirect> {
       const offered = await tiers();
       const tier = offered.find((candidate) => candidate.amount === amount);
       if (!tier) {
@@ -46,13 +46,14 @@ export function checkoutService({ db, provider, configuredPrices, appUrl, log }:
         });
       }
       const billing = billingRepository(db);
-      const company = await billing.companyOf(userId);
+      const company = await billing.companyOf(organisationId);
       if (!company?.country) throw nonFieldError(COUNTRY_REQUIRED);
       const contact = await billing.contactOf(userId);
       if (!contact) throw notFound();
 
       const { purchase, payment } = await db.transaction().execute(async (trx) => {
         const row = await openPurchaseRow(trx, {
+          organisationId,
           userId,
           credits: tier.amount,
           reason: `Purchase of ${tier.amount} credits (${euro(tier.priceCents)} excluding VAT)`,

@@ -10,6 +10,7 @@ import {
 } from './billing.repository.js';
 import { closePurchaseRow, settlePurchaseRow } from './purchase-ledger.js';
 import { type Receipt, receiptMail } from './receipt-mail.js';
+import { recordAudit } from '../audit/audit-log.js';
 import { assessVat, describeChargedVat } from './vat.js';
 
 /** What the provider says happened to a checkout session. */
@@ -56,6 +57,26 @@ function snapshot(company: Partial<BillingDetails> | undefined): BillingDetails 
  * same transaction that records the event, the payment and the billing details. The receipt goes out
  * after the commit, so a slow or failing mail server never undoes a payment.
  */
+/** A paid purchase in its organisation's audit log, the buyer as actor (settled by the provider's call). */
+async function recordPurchase(trx: Kysely<DB>, payment: PaymentWithOwner): Promise<void> {
+  if (payment.organisation_id === null) return;
+  const buyer =
+    payment.user_id === null
+      ? undefined
+      : await trx
+          .selectFrom('users')
+          .select(['id', 'username'])
+          .where('id', '=', payment.user_id)
+          .executeTakeFirst();
+  await recordAudit(trx, {
+    organisationId: payment.organisation_id,
+    actor: buyer ?? null,
+    action: 'credits.purchase',
+    target: { type: 'purchase', id: payment.ledger_id },
+    detail: { credits: payment.credits, net_cents: payment.net_cents, currency: payment.currency },
+  });
+}
+
 export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyBaseLogger) {
   /** The paid branch: credit once, keep the billing details, and prepare the receipt. */
   async function pay(trx: Kysely<DB>, payment: PaymentWithOwner, input: FulfilmentInput): Promise<Settled> {
@@ -69,8 +90,9 @@ export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyB
       return { outcome: { result: 'amount-mismatch' } };
     }
     if (!(await settlePurchaseRow(trx, payment.ledger_id))) return { outcome: { result: 'unchanged' } };
+    await recordPurchase(trx, payment);
 
-    const owner = payment.user_id;
+    const owner = payment.organisation_id;
     if (owner !== null && input.billing) await billing.saveCheckoutBilling(owner, input.billing);
     const details = snapshot(owner === null ? input.billing : await billing.companyOf(owner));
     const country = details?.country ?? '';
@@ -86,7 +108,7 @@ export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyB
       billing: details,
     });
 
-    const contact = owner === null ? undefined : await billing.contactOf(owner);
+    const contact = payment.user_id === null ? undefined : await billing.contactOf(payment.user_id);
     const receipt: Receipt | undefined = contact && {
       to: contact.email,
       firstName: contact.first_name,

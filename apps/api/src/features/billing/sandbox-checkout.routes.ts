@@ -75,7 +75,8 @@ export async function registerSandboxCheckout(
         const billing = billingRepository(db);
         const payment = await billing.findBySession(sessionId);
         if (!payment || payment.provider !== 'sandbox') throw notFound();
-        const company = payment.user_id === null ? undefined : await billing.companyOf(payment.user_id);
+        const company =
+          payment.organisation_id === null ? undefined : await billing.companyOf(payment.organisation_id);
         const taxId = company?.tax_id ?? '';
         const html = sandboxCheckoutPage({
           actionBase: `${SANDBOX_PATH}/${sessionId}`,

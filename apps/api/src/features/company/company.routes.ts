@@ -14,11 +14,13 @@ function toCompany(row: CompanyRow | undefined): Company {
 export const registerCompanyRoutes: ApiRegistrar = ({ router, db }) => {
   const companies = companyRepository(db);
 
-  router.add(routes.getCompany, async ({ user }) => toCompany(await companies.findByOwner(user.id)));
+  router.add(routes.getCompany, async ({ organisation }) =>
+    toCompany(await companies.findByOwner(organisation.id)),
+  );
 
-  router.add(routes.updateCompany, async ({ user, body }) => {
+  router.add(routes.updateCompany, async ({ organisation, body }) => {
     if (!isCountryCode(body.country)) throw fieldErrors({ country: ['Select a valid country.'] });
-    return toCompany(await companies.update(user.id, body));
+    return toCompany(await companies.update(organisation.id, body));
   });
 
   router.add(routes.listCountries, async () => countryList);

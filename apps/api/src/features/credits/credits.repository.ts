@@ -6,7 +6,10 @@ import { nowIso } from '../../db/time.js';
 const SETTLED_STATUSES: LedgerStatus[] = ['SETTLED', 'PAID'];
 
 export interface NewLedgerRow {
-  userId: number;
+  /** The wallet. */
+  organisationId: number;
+  /** The member who acted; null for what the system does by itself (a refund, a grant). */
+  actorId: number | null;
   kind: LedgerKind;
   /** Signed: positive adds to the balance, negative takes from it. */
   amount: number;
@@ -16,7 +19,7 @@ export interface NewLedgerRow {
 }
 
 /**
- * All SQL on `credit_ledger` and the cached balance in `users.credits`. Callers pass the transaction
+ * All SQL on `credit_ledger` and the cached balance in `organisations.credits`. Callers pass the transaction
  * a balance change and its row share; the row locks and guards are in the statements themselves.
  */
 export function creditsRepository(db: Kysely<DB>) {
@@ -25,7 +28,8 @@ export function creditsRepository(db: Kysely<DB>) {
       return db
         .insertInto('credit_ledger')
         .values({
-          user_id: row.userId,
+          organisation_id: row.organisationId,
+          user_id: row.actorId,
           kind: row.kind,
           amount: row.amount,
           status: row.status,
@@ -37,11 +41,11 @@ export function creditsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    async addToBalance(userId: number, amount: number): Promise<void> {
+    async addToBalance(organisationId: number, amount: number): Promise<void> {
       await db
-        .updateTable('users')
+        .updateTable('organisations')
         .set((eb) => ({ credits: eb('credits', '+', amount) }))
-        .where('id', '=', userId)
+        .where('id', '=', organisationId)
         .executeTakeFirstOrThrow();
     },
 
@@ -49,52 +53,64 @@ export function creditsRepository(db: Kysely<DB>) {
      * The guarded debit (`credits >= amount`), atomic on both databases so concurrent debits never
      * overdraw. False, changing nothing, when the balance is short.
      */
-    async takeFromBalance(userId: number, amount: number): Promise<boolean> {
+    async takeFromBalance(organisationId: number, amount: number): Promise<boolean> {
       const updated = await db
-        .updateTable('users')
+        .updateTable('organisations')
         .set((eb) => ({ credits: eb('credits', '-', amount) }))
-        .where('id', '=', userId)
+        .where('id', '=', organisationId)
         .where('credits', '>=', amount)
         .executeTakeFirst();
       return updated.numUpdatedRows > 0n;
     },
 
-    /** The cached balance; 0 for a user that does not exist. */
-    async balanceOf(userId: number): Promise<number> {
-      const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+    /** The cached balance; 0 for an organisation that does not exist. */
+    async balanceOf(organisationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('organisations')
+        .select('credits')
+        .where('id', '=', organisationId)
+        .executeTakeFirst();
       return row?.credits ?? 0;
     },
 
-    /** The cached balance of a user that must exist: throws Kysely's NoResultError otherwise. */
-    async balanceOfExisting(userId: number): Promise<number> {
+    /** The cached balance of an organisation that must exist: throws Kysely's NoResultError otherwise. */
+    async balanceOfExisting(organisationId: number): Promise<number> {
       const row = await db
-        .selectFrom('users')
+        .selectFrom('organisations')
         .select('credits')
-        .where('id', '=', userId)
+        .where('id', '=', organisationId)
         .executeTakeFirstOrThrow();
       return row.credits;
     },
 
-    /** The sum of the user's settled rows: what the cached balance must always equal. */
-    async settledSum(userId: number): Promise<number> {
+    /** The sum of the organisation's settled rows: what the cached balance must always equal. */
+    async settledSum(organisationId: number): Promise<number> {
       const row = await db
         .selectFrom('credit_ledger')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-        .where('user_id', '=', userId)
+        .where('organisation_id', '=', organisationId)
         .where('status', 'in', SETTLED_STATUSES)
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },
 
-    rowsOf(userId: number): Promise<LedgerRow[]> {
-      return db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    /** The wallet's rows with the acting member's username (null for the system's own rows). */
+    rowsOf(organisationId: number) {
+      return db
+        .selectFrom('credit_ledger')
+        .leftJoin('users', 'users.id', 'credit_ledger.user_id')
+        .selectAll('credit_ledger')
+        .select('users.username as actor')
+        .where('credit_ledger.organisation_id', '=', organisationId)
+        .orderBy('credit_ledger.id')
+        .execute();
     },
 
-    /** Removes a deleted account's rows; purchases stay as billing records (spec §9 retention). */
-    async deleteAllButPurchasesOf(userId: number): Promise<void> {
+    /** Removes a deleted organisation's rows; purchases stay as billing records (spec §9 retention). */
+    async deleteAllButPurchasesOf(organisationId: number): Promise<void> {
       await db
         .deleteFrom('credit_ledger')
-        .where('user_id', '=', userId)
+        .where('organisation_id', '=', organisationId)
         .where('kind', '!=', 'purchase')
         .execute();
     },

@@ -4,7 +4,9 @@ import { balanceOf } from './ledger.js';
 import { listTransactions } from './transactions.js';
 
 export const registerCreditRoutes: ApiRegistrar = ({ router, db }) => {
-  router.add(routes.getCredits, async ({ user }) => ({ credits: await balanceOf(db, user.id) }));
+  router.add(routes.getCredits, async ({ organisation }) => ({
+    credits: await balanceOf(db, organisation.id),
+  }));
 
-  router.add(routes.listTransactions, ({ user }) => listTransactions(db, user.id));
+  router.add(routes.listTransactions, ({ organisation }) => listTransactions(db, organisation.id));
 };

@@ -4,7 +4,10 @@ import { inTransaction } from '../../db/transaction.js';
 import { creditsRepository } from './credits.repository.js';
 
 export interface LedgerEntry {
-  userId: number;
+  /** The wallet. */
+  organisationId: number;
+  /** The member who acted; null (the default) for the system's own rows. */
+  actorId?: number | null;
   /** Credits, always positive here; the direction comes from the function. */
   amount: number;
   kind: LedgerKind;
@@ -29,7 +32,8 @@ function assertPositive(amount: number): void {
 
 function settledRow(entry: LedgerEntry, signedAmount: number) {
   return {
-    userId: entry.userId,
+    organisationId: entry.organisationId,
+    actorId: entry.actorId ?? null,
     kind: entry.kind,
     amount: signedAmount,
     status: 'SETTLED' as const,
@@ -43,7 +47,7 @@ export async function creditAccount(db: Kysely<DB>, entry: LedgerEntry): Promise
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
     const credits = creditsRepository(trx);
-    await credits.addToBalance(entry.userId, entry.amount);
+    await credits.addToBalance(entry.organisationId, entry.amount);
     return credits.insertRow(settledRow(entry, entry.amount));
   });
 }
@@ -56,18 +60,18 @@ export async function debitAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<
   assertPositive(entry.amount);
   return inTransaction(db, async (trx) => {
     const credits = creditsRepository(trx);
-    if (!(await credits.takeFromBalance(entry.userId, entry.amount))) {
-      throw new InsufficientCreditsError(entry.amount, await credits.balanceOf(entry.userId));
+    if (!(await credits.takeFromBalance(entry.organisationId, entry.amount))) {
+      throw new InsufficientCreditsError(entry.amount, await credits.balanceOf(entry.organisationId));
     }
     return credits.insertRow(settledRow(entry, -entry.amount));
   });
 }
 
-export async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
-  return creditsRepository(db).balanceOf(userId);
+export async function balanceOf(db: Kysely<DB>, organisationId: number): Promise<number> {
+  return creditsRepository(db).balanceOf(organisationId);
 }
 
-/** The sum of the user's settled rows: what the cached balance must always equal. */
-export async function ledgerSum(db: Kysely<DB>, userId: number): Promise<number> {
-  return creditsRepository(db).settledSum(userId);
+/** The sum of the organisation's settled rows: what the cached balance must always equal. */
+export async function ledgerSum(db: Kysely<DB>, organisationId: number): Promise<number> {
+  return creditsRepository(db).settledSum(organisationId);
 }

@@ -25,9 +25,12 @@ async function predictQueues(db: Kysely<DB>, requestIds: number[]): Promise<Map<
   );
 }
 
-/** Every ledger row of the user, oldest first, with its prediction request where it has one. */
-export async function listTransactions(db: Kysely<DB>, userId: number): Promise<Transaction[]> {
-  const rows = await creditsRepository(db).rowsOf(userId);
+/**
+ * Every ledger row of the organisation's wallet, oldest first, with the member who acted and its
+ * prediction request where it has one.
+ */
+export async function listTransactions(db: Kysely<DB>, organisationId: number): Promise<Transaction[]> {
+  const rows = await creditsRepository(db).rowsOf(organisationId);
   const requestIds = [
     ...new Set(rows.flatMap((row) => (row.prediction_request_id ? [row.prediction_request_id] : []))),
   ];
@@ -41,6 +44,7 @@ export async function listTransactions(db: Kysely<DB>, userId: number): Promise<
       status: row.status,
       kind: row.kind,
       reason: row.reason,
+      actor: row.actor ?? null,
       ...(predictQueue ? { predict_queue: predictQueue } : {}),
     };
   });

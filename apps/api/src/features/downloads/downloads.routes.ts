@@ -2,6 +2,7 @@ import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import type { Storage } from '../../storage/storage.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { inspectionReport } from '../inspections/inspection-report.js';
@@ -33,11 +34,17 @@ function sendZip(
 }
 
 export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
-  router.add(routes.downloadProject, async ({ user, params, reply }) => {
-    const project = await ownedProjectOr404(db, user.id, params.id);
+  router.add(routes.downloadProject, async ({ organisation, params, request, reply }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'project.download',
+      target: { type: 'project', id: project.id, label: project.name },
+    });
     // The ZIP renders the report too, so it takes a turn as the report does.
-    await reportRenders.admit(user.id, reply);
-    const { files, summary } = await archiveContents(db, user.id, project.id, config);
+    await reportRenders.admit(organisation.id, reply);
+    const { files, summary } = await archiveContents(db, organisation.id, project.id, config);
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.
     const { report, rated } = await inspectionReport(db, project, {}, config);
@@ -46,16 +53,16 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
       { name: 'report.pdf', stream: () => renderReportPdf(report, rated, storage), compressed: false },
     );
     await sendZip(reply, storage, zipName(project.name), files, summary, () =>
-      downloadsRepository(db).stillThere(user.id, project.id),
+      downloadsRepository(db).stillThere(organisation.id, project.id),
     );
   });
 
-  router.add(routes.downloadImage, async ({ user, params, reply }) => {
-    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-    const { files, summary } = await archiveContents(db, user.id, params.id, config, image.id);
+  router.add(routes.downloadImage, async ({ organisation, params, reply }) => {
+    const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
+    const { files, summary } = await archiveContents(db, organisation.id, params.id, config, image.id);
     const fileName = zipName(image.name.replace(/\.[^.]+$/, ''));
     await sendZip(reply, storage, fileName, files, summary, () =>
-      downloadsRepository(db).stillThere(user.id, params.id, image.id),
+      downloadsRepository(db).stillThere(organisation.id, params.id, image.id),
     );
   });
 };

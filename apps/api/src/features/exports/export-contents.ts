@@ -16,12 +16,14 @@ function json(name: string, value: unknown): ExportEntry {
 }
 
 /**
- * Every file of the owner's export, in order: README, account, fleet, ledger, then per project its
- * report, summary and the same image folders as the project's own download.
+ * Every file of the organisation's export, in order: README, account (the requester's, the
+ * organisation's and its members), fleet, ledger, then per project its report, summary and the same
+ * image folders as the project's own download.
  */
 export async function exportContents(
   db: Kysely<DB>,
   owner: number,
+  requestedBy: number | null,
   config: Config,
   now: Date = new Date(),
 ): Promise<ExportEntry[]> {
@@ -37,7 +39,9 @@ export async function exportContents(
       compressed: false,
     },
     json('account.json', {
-      user: (await rows.account(owner)) ?? null,
+      user: requestedBy === null ? null : ((await rows.account(requestedBy)) ?? null),
+      organisation: (await rows.organisation(owner)) ?? null,
+      members: await rows.members(owner),
       company: (await rows.company(owner)) ?? null,
     }),
     json('vessels.json', await rows.vessels(owner)),

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-/** The account's own rows, as a data export writes them: every query scoped to the owner. */
+/** The organisation's rows, as a data export writes them: every query scoped to the owner. */
 export function exportRowsRepository(db: Kysely<DB>) {
   return {
-    account(owner: number) {
+    account(userId: number) {
       return db
         .selectFrom('users')
         .select([
@@ -14,12 +14,29 @@ export function exportRowsRepository(db: Kysely<DB>) {
           'first_name',
           'last_name',
           'email_confirmed_at',
-          'credits',
           'created_at',
           'updated_at',
         ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    organisation(owner: number) {
+      return db
+        .selectFrom('organisations')
+        .select(['id', 'name', 'credits', 'created_at', 'updated_at'])
         .where('id', '=', owner)
         .executeTakeFirst();
+    },
+
+    members(owner: number) {
+      return db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['users.id as user_id', 'users.username', 'memberships.role', 'memberships.created_at'])
+        .where('memberships.organisation_id', '=', owner)
+        .orderBy('memberships.id')
+        .execute();
     },
 
     company(owner: number) {
@@ -61,8 +78,17 @@ export function exportRowsRepository(db: Kysely<DB>) {
     ledger(owner: number) {
       return db
         .selectFrom('credit_ledger')
-        .select(['id', 'kind', 'amount', 'status', 'reason', 'prediction_request_id', 'created_at'])
-        .where('user_id', '=', owner)
+        .select([
+          'id',
+          'kind',
+          'amount',
+          'status',
+          'reason',
+          'prediction_request_id',
+          'user_id',
+          'created_at',
+        ])
+        .where('organisation_id', '=', owner)
         .orderBy('id')
         .execute();
     },
@@ -86,7 +112,7 @@ export function exportRowsRepository(db: Kysely<DB>) {
           'payments.created_at',
           'payments.settled_at',
         ])
-        .where('credit_ledger.user_id', '=', owner)
+        .where('credit_ledger.organisation_id', '=', owner)
         .orderBy('payments.id')
         .execute();
     },

@@ -5,10 +5,10 @@ import { nowIso } from '../../db/time.js';
 /** A user's data exports; every read is scoped to the owner but the worker's, which has the id. */
 export function exportsRepository(db: Kysely<DB>) {
   return {
-    insertQueued(owner: number): Promise<DataExportRow> {
+    insertQueued(owner: number, requestedBy: number): Promise<DataExportRow> {
       return db
         .insertInto('data_exports')
-        .values({ owner, status: 'QUEUED', created_at: nowIso() })
+        .values({ owner, requested_by: requestedBy, status: 'QUEUED', created_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
     },

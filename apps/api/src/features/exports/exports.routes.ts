@@ -4,6 +4,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { DataExportRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { storageKeys } from '../../storage/storage-keys.js';
@@ -32,12 +33,19 @@ function sameToken(stored: string | null, token: string): boolean {
 export const registerExportRoutes: ApiRegistrar = ({ router, db, storage, queue }) => {
   const exports = exportsRepository(db);
 
-  router.add(routes.requestDataExport, async ({ user }) =>
-    toDataExport(await startDataExport(db, queue, user.id)),
-  );
+  router.add(routes.requestDataExport, async ({ user, organisation, request }) => {
+    const row = await startDataExport(db, queue, organisation.id, user.id);
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'data_export.request',
+      target: { type: 'data_export', id: row.id },
+    });
+    return toDataExport(row);
+  });
 
-  router.add(routes.getDataExport, async ({ user, params }) => {
-    const row = await exports.findOwned(user.id, params.exportId);
+  router.add(routes.getDataExport, async ({ organisation, params }) => {
+    const row = await exports.findOwned(organisation.id, params.exportId);
     if (!row) throw notFound();
     return toDataExport(row);
   });

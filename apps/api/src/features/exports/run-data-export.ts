@@ -68,7 +68,7 @@ export function dataExportHandler(deps: ExportDependencies): JobHandler<DataExpo
       if (!row || row.status === 'READY' || row.status === 'FAILED') return;
       const draft = path.join(config.uploads.tempDir, `${DRAFT_PREFIX}${exportId}-${randomUUID()}.zip`);
       try {
-        const entries = await exportContents(db, row.owner, config);
+        const entries = await exportContents(db, row.owner, row.requested_by, config);
         await exports.markRunning(exportId, entries.length);
         let reported = Date.now();
         await writeExportZip(draft, entries, storage, async (written) => {
@@ -86,10 +86,13 @@ export function dataExportHandler(deps: ExportDependencies): JobHandler<DataExpo
           tokenHash: exportTokenHash(token),
           expiresAt: isoInSeconds(DATA_EXPORT_LINK_HOURS * 3600),
         });
-        const owner = await exportRowsRepository(db).account(row.owner);
-        if (owner) {
+        const requester =
+          row.requested_by === null ? undefined : await exportRowsRepository(db).account(row.requested_by);
+        if (requester) {
           const link = `${config.appUrl}/api/user/export/${exportId}/download/?token=${token}`;
-          await mailer.send(dataExportReadyMail(owner.email, owner.first_name, link, DATA_EXPORT_LINK_HOURS));
+          await mailer.send(
+            dataExportReadyMail(requester.email, requester.first_name, link, DATA_EXPORT_LINK_HOURS),
+          );
         }
         log.info({ exportId, owner: row.owner, files: entries.length, bytes: size }, 'data export ready');
       } finally {

@@ -13,7 +13,12 @@ const EXPORTS_PER_DAY = 3;
  * queued or running, 429 after three a day. Checked and inserted under the owner's lock, so two
  * requests sent together cannot both start one.
  */
-export function startDataExport(db: Kysely<DB>, queue: AppJobQueue, owner: number): Promise<DataExportRow> {
+export function startDataExport(
+  db: Kysely<DB>,
+  queue: AppJobQueue,
+  owner: number,
+  requestedBy: number,
+): Promise<DataExportRow> {
   return db.transaction().execute(async (trx) => {
     await lockKeys(trx, [`data-export:${owner}`]);
     const exports = exportsRepository(trx);
@@ -26,7 +31,7 @@ export function startDataExport(db: Kysely<DB>, queue: AppJobQueue, owner: numbe
     if ((await exports.countSince(owner, since)) >= EXPORTS_PER_DAY) {
       throw tooManyRequests(`At most ${EXPORTS_PER_DAY} exports a day: try again tomorrow.`, 3600);
     }
-    const row = await exports.insertQueued(owner);
+    const row = await exports.insertQueued(owner, requestedBy);
     await queue.enqueue(trx, 'data-export', { exportId: row.id });
     return row;
   });

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { badRequest, conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
 import { notModified, weakETag } from '../../http/etag.js';
 import { jsonArrayStream } from '../../http/json-array-stream.js';
@@ -21,7 +22,6 @@ import {
 import { varyOn } from '../../http/vary.js';
 import { WriteTurns } from '../../http/write-turns.js';
 import { REPLY_SENT } from '../../http/router.js';
-import { judgeConfidence } from '../../inference/confidence.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { projectContentVersion, raiseContentVersion } from '../projects/content-versions.js';
@@ -38,12 +38,14 @@ import {
 } from './full-thumbnail-list.js';
 import { imagesRepository } from './images.repository.js';
 import { setZoneOfImages } from './images-zone-update.js';
+import { fullImageETag, sendFullImage } from './full-image-answer.js';
+import { imageDetailsList } from './image-details.js';
 import { ownedImageOr404 } from './owned-image.js';
 import { MalformedUploadError, UPLOAD_FIELD, UploadRequestError, receiveUpload } from './receive-upload.js';
 import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
-/** Changes every thumbnail list's and image's ETag when the answers' format changes. */
+/** Changes every thumbnail list's ETag when the answers' format changes (see full-image-answer.ts). */
 const ETAG_VERSION = 'images-2';
 
 /**
@@ -64,7 +66,7 @@ const DETAILS_ETAG_VERSION = 'image-details-2';
  */
 const DETAILS_CACHE_BYTES = 8 * 1024 * 1024;
 
-/** Uploads (multipart, bounded per request and per user), thumbnails, previews and deletion. */
+/** Uploads (multipart, bounded per request and per organisation), thumbnails, previews and deletion. */
 export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, storage, config, log }) => {
   await app.register(multipart, {
     limits: {
@@ -108,15 +110,15 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
   }
 
-  router.add(routes.uploadImages, async ({ user, params, request }) => {
-    await ownedProjectOr404(db, user.id, params.id);
+  router.add(routes.uploadImages, async ({ organisation, params, request }) => {
+    await ownedProjectOr404(db, organisation.id, params.id);
     if (!request.isMultipart()) {
       throw fieldErrors({
         [UPLOAD_FIELD]: ['Send the images as multipart/form-data in repeated "images" fields.'],
       });
     }
     // Before the body is read: a refused upload costs the server nothing but this answer.
-    const release = uploads.take(user.id);
+    const release = uploads.take(organisation.id);
     if (!release) {
       const limit = config.uploads.maxConcurrentPerUser;
       throw tooManyRequests(
@@ -127,7 +129,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     try {
       const created = await uploadImages(
         { db, storage, maxPixels: config.uploads.maxPixels, log },
-        user.id,
+        organisation.id,
         params.id,
         await stageUpload(request),
       );
@@ -145,9 +147,9 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }),
   );
 
-  router.add(routes.listImageHashes, async ({ user, params }) => {
-    await ownedProjectOr404(db, user.id, params.id);
-    const rows = await images.listHashes(user.id, params.id);
+  router.add(routes.listImageHashes, async ({ organisation, params }) => {
+    await ownedProjectOr404(db, organisation.id, params.id);
+    const rows = await images.listHashes(organisation.id, params.id);
     return rows.map((row) => ({ id: row.id, image_name: row.name, content_sha256: row.content_hash }));
   });
 
@@ -183,8 +185,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
 
   router.add(
     routes.listThumbnails,
-    async ({ user, params, query, request, reply }) => {
-      const project = await ownedProjectOr404(db, user.id, params.id);
+    async ({ organisation, params, query, request, reply }) => {
+      const project = await ownedProjectOr404(db, organisation.id, params.id);
       // The project's row only, no file read: an unchanged list answers 304 at about the cost of the
       // project list, however many images it has. A page's tag changes with any image of the project,
       // as its total does; not with predictions, which it does not show. The total is counted only
@@ -202,7 +204,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       // The spec client's list (no parameters) is kept per version with its codings; pages, a few
       // dozen thumbnails each, are read per request and sent uncoded (base64-answers.ts).
       if (query.offset === undefined && query.limit === undefined) {
-        const full = await fullThumbnailList(user.id, params.id, etag);
+        const full = await fullThumbnailList(organisation.id, params.id, etag);
         if (full) {
           reply.header('x-total-count', String(full.total));
           // Megabytes each: written a few at a time, so that every poller waits about as long.
@@ -211,8 +213,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
           return REPLY_SENT;
         }
       }
-      reply.header('x-total-count', String(await images.countInProject(user.id, params.id)));
-      const page = await images.listPage(user.id, params.id, query.offset ?? 0, query.limit);
+      reply.header('x-total-count', String(await images.countInProject(organisation.id, params.id)));
+      const page = await images.listPage(organisation.id, params.id, query.offset ?? 0, query.limit);
       void reply.code(200).type(JSON_CONTENT_TYPE).send(thumbnailList(page));
       return REPLY_SENT;
     },
@@ -227,19 +229,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     const gzip = detailsCache.get(`${name}/gzip`);
     // One of them dropped by the cache's bound: all are made again.
     if (identity && br && gzip) return { identity, br, gzip };
-    const rows = await images.listDetails(owner, projectId);
-    const list = rows.map((image) => ({
-      id: image.id,
-      image_name: image.name,
-      uploaded_at: image.created_at,
-      width: image.width,
-      height: image.height,
-      hull_zone: image.hull_zone,
-      predictions: image.predictions.map(({ confidence, ...key }) => ({
-        ...key,
-        ...judgeConfidence(confidence, config.confidence),
-      })),
-    }));
+    const list = await imageDetailsList(db, owner, projectId, config);
     const answer = await precompress(Buffer.from(JSON.stringify(list)));
     for (const coding of ['identity', 'br', 'gzip'] as const) {
       const bytes = answer[coding];
@@ -251,8 +241,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
 
   router.add(
     routes.listImageDetails,
-    async ({ user, params, request, reply }) => {
-      const project = await ownedProjectOr404(db, user.id, params.id);
+    async ({ organisation, params, request, reply }) => {
+      const project = await ownedProjectOr404(db, organisation.id, params.id);
       // The project's row only: an unchanged list answers 304, and a changed one is made and compressed
       // once per version. Made and compressed for each request, 500 images cost 9–13 ms of CPU, so 50
       // clients opening a project waited 0.7–2 s (bench:api).
@@ -263,7 +253,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       ]);
       varyOn(reply, 'accept-encoding'); // on the 304 too, as on the 200 (sendPrecompressed)
       if (notModified(request, reply, etag)) return REPLY_SENT;
-      sendPrecompressed(request, reply, await imageDetailsAnswer(user.id, params.id, etag));
+      sendPrecompressed(request, reply, await imageDetailsAnswer(organisation.id, params.id, etag));
       return REPLY_SENT;
     },
     PRECOMPRESSED_ROUTE,
@@ -271,24 +261,11 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
 
   router.add(
     routes.getImage,
-    async ({ user, params, request, reply }) => {
-      const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-      // An image's files never change once stored: its row names them.
-      const etag = weakETag(ETAG_VERSION, [
-        image.id,
-        image.name,
-        image.content_hash,
-        image.created_at,
-        image.hull_zone ?? '',
-      ]);
+    async ({ organisation, params, request, reply }) => {
+      const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
+      const etag = fullImageETag(image);
       if (notModified(request, reply, etag)) return REPLY_SENT;
-      const preview = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.preview));
-      // Written as the contract's JSON directly: the serialiser would copy and scan the whole base64.
-      const body =
-        `{"id":${image.id},"image_name":${JSON.stringify(image.name)},` +
-        `"base64_image":"${preview.toString('base64')}","width":${image.width},"height":${image.height},` +
-        `"hull_zone":${JSON.stringify(image.hull_zone)}}`;
-      void reply.code(200).type(JSON_CONTENT_TYPE).send(body);
+      await sendFullImage(storage, image, reply);
       return REPLY_SENT;
     },
     BASE64_IMAGE_COMPRESSION,
@@ -303,11 +280,11 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     });
   }
 
-  router.add(routes.updateImage, async ({ user, params, body }) => {
+  router.add(routes.updateImage, async ({ organisation, params, body }) => {
     const image =
       body.hull_zone === undefined
-        ? await ownedImageOr404(db, user.id, params.id, params.imageId)
-        : await setHullZone(user.id, params.id, params.imageId, body.hull_zone);
+        ? await ownedImageOr404(db, organisation.id, params.id, params.imageId)
+        : await setHullZone(organisation.id, params.id, params.imageId, body.hull_zone);
     if (!image) throw notFound();
     return {
       id: image.id,
@@ -318,14 +295,14 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     };
   });
 
-  router.add(routes.updateImagesZone, async ({ user, params, body }) => {
-    await ownedProjectOr404(db, user.id, params.id);
-    const updated = await setZoneOfImages(db, user.id, params.id, body.images, body.hull_zone);
+  router.add(routes.updateImagesZone, async ({ organisation, params, body }) => {
+    await ownedProjectOr404(db, organisation.id, params.id);
+    const updated = await setZoneOfImages(db, organisation.id, params.id, body.images, body.hull_zone);
     return { updated, hull_zone: body.hull_zone };
   });
 
-  router.add(routes.deleteImage, async ({ user, params }) => {
-    const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
+  router.add(routes.deleteImage, async ({ organisation, params, request }) => {
+    const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
     // Checked and deleted under the row's lock: a prediction request scheduled at the same moment
     // either is seen here, or fails on the deleted image; it never loses a paid image to the delete.
     const deleted = await db.transaction().execute(async (trx) => {
@@ -341,6 +318,13 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         'This image is part of a running prediction. Delete it once the prediction has finished.',
       );
     }
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'image.delete',
+      target: { type: 'image', id: image.id, label: image.name },
+      detail: { project: params.id },
+    });
     await storage.deletePrefix(image.storage_prefix);
     return { message: 'Deleted image successfully' };
   });

@@ -1,6 +1,7 @@
 import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { inspectionReport } from './inspection-report.js';
 import { inspectionSummary } from './inspection-summary.js';
@@ -14,19 +15,33 @@ export function reportFileName(projectName: string, photos: ReportPhotoChoice = 
 
 /** Issue 18 §5 and §6: the inspection summary of a project and its report, as JSON and as PDF. */
 export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
-  router.add(routes.inspectionSummary, async ({ user, params, query }) => {
-    const project = await ownedProjectOr404(db, user.id, params.id);
-    return (await inspectionSummary(db, user.id, project.id, query, config)).summary;
+  router.add(routes.inspectionSummary, async ({ organisation, params, query }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    return (await inspectionSummary(db, organisation.id, project.id, query, config)).summary;
   });
 
-  router.add(routes.inspectionReportJson, async ({ user, params, query }) => {
-    const project = await ownedProjectOr404(db, user.id, params.id);
+  router.add(routes.inspectionReportJson, async ({ organisation, params, query, request }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'report.download',
+      target: { type: 'project', id: project.id, label: project.name },
+      detail: { format: 'json' },
+    });
     return (await inspectionReport(db, project, query, config)).report;
   });
 
-  router.add(routes.inspectionReportPdf, async ({ user, params, query, reply }) => {
-    const project = await ownedProjectOr404(db, user.id, params.id);
-    await reportRenders.admit(user.id, reply);
+  router.add(routes.inspectionReportPdf, async ({ organisation, params, query, request, reply }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    await reportRenders.admit(organisation.id, reply);
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'report.download',
+      target: { type: 'project', id: project.id, label: project.name },
+      detail: { format: 'pdf', photos: query.photos ?? 'key' },
+    });
     const { photos = 'key', ...choice } = query;
     const { report, rated } = await inspectionReport(db, project, choice, config);
     const pdf = renderReportPdf(report, rated, storage, photos);

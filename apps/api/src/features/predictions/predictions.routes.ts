@@ -1,10 +1,9 @@
-import { type LabelPercentage, type ResultImage, routes } from '@hullscope/contract';
-import sharp from 'sharp';
+import { routes } from '@hullscope/contract';
 import type { PredictionRequestRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { notFound } from '../../http/api-error.js';
 import { judgeConfidence } from '../../inference/confidence.js';
-import { foulingRating } from '../../inference/fouling-rating.js';
 import {
   BASE64_IMAGE_COMPRESSION,
   JSON_CONTENT_TYPE,
@@ -16,10 +15,10 @@ import { REPLY_SENT } from '../../http/router.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
-import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
+import { predictionSetAnswer } from './prediction-set-answer.js';
 import { schedulePredictRequest } from './schedule-predict-request.js';
 
 function progressOf(request: PredictionRequestRow) {
@@ -28,8 +27,6 @@ function progressOf(request: PredictionRequestRow) {
 
 /** Changes every prediction thumbnails list's ETag when the answer's format changes. */
 const ETAG_VERSION = 'prediction-thumbnails-2';
-/** Changes every prediction set's ETag when the answer's format changes. */
-const PREDICTION_SET_ETAG_VERSION = 'prediction-set-1';
 /** Prediction thumbnails' base64 held per process (see the images' THUMBNAIL_CACHE_BYTES). */
 const PREDICTION_THUMBNAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -37,42 +34,56 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
   const predictions = predictionsRepository(db);
   const thumbnailCache = new Base64Cache(PREDICTION_THUMBNAIL_CACHE_BYTES);
 
-  router.add(routes.validatePredictRequest, async ({ user, params, body }) => {
-    await ownedProjectOr404(db, user.id, params.id);
-    return (await checkPredictRequest(predictRequestLookups(db), user.id, params.id, body)).response;
+  router.add(routes.validatePredictRequest, async ({ organisation, params, body }) => {
+    await ownedProjectOr404(db, organisation.id, params.id);
+    return (await checkPredictRequest(predictRequestLookups(db), organisation.id, params.id, body)).response;
   });
 
-  router.add(routes.requestPredict, async ({ user, params, body }) => {
-    await ownedProjectOr404(db, user.id, params.id);
-    const { requestId, imageCount } = await schedulePredictRequest(db, queue, user.id, params.id, body);
+  router.add(routes.requestPredict, async ({ user, organisation, params, body, request }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    const { requestId, imageCount } = await schedulePredictRequest(
+      db,
+      queue,
+      organisation.id,
+      params.id,
+      body,
+      user.id,
+    );
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'prediction.request',
+      target: { type: 'prediction_request', id: requestId, label: project.name },
+      detail: { project: project.id, images: imageCount },
+    });
     return {
       message: `Prediction ${requestId} scheduled for ${imageCount} image${imageCount === 1 ? '' : 's'}.`,
       request_id: requestId,
     };
   });
 
-  router.add(routes.currentRequest, async ({ user }) => {
-    const request = await predictions.unfinishedRequestOf(user.id);
+  router.add(routes.currentRequest, async ({ organisation }) => {
+    const request = await predictions.unfinishedRequestOf(organisation.id);
     if (!request) return { request_id: 0, status: null };
     return { request_id: request.id, status: request.status, progress: progressOf(request) };
   });
 
-  router.add(routes.getRequest, async ({ user, params }) => {
-    const request = await predictions.findRequest(user.id, params.requestId);
+  router.add(routes.getRequest, async ({ organisation, params }) => {
+    const request = await predictions.findRequest(organisation.id, params.requestId);
     if (!request) throw notFound();
     return { id: request.id, status: request.status, progress: progressOf(request) };
   });
 
-  router.add(routes.getPredictionCount, async ({ user, params }) => {
-    await ownedProjectOr404(db, user.id, params.id);
-    return { prediction_count: await predictions.countInProject(user.id, params.id) };
+  router.add(routes.getPredictionCount, async ({ organisation, params }) => {
+    await ownedProjectOr404(db, organisation.id, params.id);
+    return { prediction_count: await predictions.countInProject(organisation.id, params.id) };
   });
 
   router.add(
     routes.listPredictionThumbnails,
-    async ({ user, params, request, reply }) => {
-      const image = await ownedImageOr404(db, user.id, params.id, params.imageId);
-      const rows = await predictions.listForImage(user.id, image.id);
+    async ({ organisation, params, request, reply }) => {
+      const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
+      const rows = await predictions.listForImage(organisation.id, image.id);
       const etag = weakETag(ETAG_VERSION, [
         image.id,
         image.name,
@@ -126,49 +137,10 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
 
   router.add(
     routes.getPredictionSet,
-    async ({ user, params, request, reply }) => {
-      const prediction = await predictions.findPrediction(user.id, params.id, params.predictionId);
+    async ({ organisation, params, request, reply }) => {
+      const prediction = await predictions.findPrediction(organisation.id, params.id, params.predictionId);
       if (!prediction) throw notFound();
-      const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
-      // From the stored percentages and the model's manifest as it is now: a category corrected in
-      // the manifest corrects every earlier rating, with no migration.
-      const rating = foulingRating(
-        percentages,
-        storedClassesOf(prediction.model_manifest),
-        config.foulingRating,
-        storedNoiseFloorOf(prediction.model_manifest),
-      );
-      // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
-      const confidence = judgeConfidence(prediction.confidence, config.confidence);
-      // A result's files never change once its row names them (a retry writes a new row's time);
-      // what is judged at read time is in the tag as judged, so a changed rule changes the tag.
-      const etag = weakETag(PREDICTION_SET_ETAG_VERSION, [
-        prediction.id,
-        prediction.created_at,
-        prediction.storage_prefix,
-        prediction.image_name,
-        JSON.stringify(rating),
-        JSON.stringify(confidence),
-      ]);
-      if (notModified(request, reply, etag)) return REPLY_SENT;
-      const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
-        const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
-        const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
-        return {
-          id: prediction.id,
-          image_name: prediction.image_name,
-          base64_image: data.toString('base64'),
-          width,
-          height,
-          type,
-        };
-      };
-      const [PRED, ORG, STAT] = await Promise.all([
-        resultImage('PRED', predictionFiles.pred),
-        resultImage('ORG', predictionFiles.org),
-        resultImage('STAT', predictionFiles.stat),
-      ]);
-      return { predictions: percentages, PRED, ORG, STAT, fouling_rating: rating, ...confidence };
+      return predictionSetAnswer(prediction, storage, config, request, reply);
     },
     BASE64_IMAGE_COMPRESSION,
   );

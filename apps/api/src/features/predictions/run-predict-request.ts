@@ -49,7 +49,7 @@ async function failImage(
     const charged = image.price ?? request.price_per_image;
     if (charged > 0) {
       await creditAccount(trx, {
-        userId: request.owner,
+        organisationId: request.owner,
         amount: charged,
         kind: 'refund',
         predictionRequestId: request.id,

@@ -33,6 +33,7 @@ export async function schedulePredictRequest(
   owner: number,
   projectId: number,
   payload: SchedulePayload,
+  actorId: number | null = null,
 ): Promise<{ requestId: number; imageCount: number }> {
   const { plan, response } = await checkPredictRequest(predictRequestLookups(db), owner, projectId, payload);
   if (!plan) throw nonFieldError(response.message);
@@ -53,7 +54,8 @@ export async function schedulePredictRequest(
       );
       if (plan.cost > 0) {
         await debitAccount(trx, {
-          userId: owner,
+          organisationId: owner,
+          actorId,
           amount: plan.cost,
           kind: 'prediction',
           predictionRequestId: requestId,

@@ -2,6 +2,7 @@ import { routes, type Project } from '@hullscope/contract';
 import { lockRow } from '../../db/row-lock.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
@@ -34,46 +35,54 @@ function toProject(row: ProjectRow | undefined): Project {
 export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, config }) => {
   const projects = projectsRepository(db);
 
-  router.add(routes.listProjects, async ({ user, query, reply }) => {
-    reply.header('x-total-count', String(await projects.countByOwner(user.id)));
-    return (await projects.listByOwner(user.id, query)).map(projectAnswer);
+  router.add(routes.listProjects, async ({ organisation, query, reply }) => {
+    reply.header('x-total-count', String(await projects.countByOwner(organisation.id)));
+    return (await projects.listByOwner(organisation.id, query)).map(projectAnswer);
   });
 
-  router.add(routes.createProject, async ({ user, body }) =>
+  router.add(routes.createProject, async ({ organisation, body }) =>
     projectAnswer(
-      await withVesselChecked(db, user.id, body.vessel, () =>
-        createBelowCap(db, user.id, body, config.accountCaps.projects),
+      await withVesselChecked(db, organisation.id, body.vessel, () =>
+        createBelowCap(db, organisation.id, body, config.accountCaps.projects),
       ),
     ),
   );
 
-  router.add(routes.getProject, async ({ user, params }) =>
-    projectAnswer(await ownedProjectOr404(db, user.id, params.id)),
+  router.add(routes.getProject, async ({ organisation, params }) =>
+    projectAnswer(await ownedProjectOr404(db, organisation.id, params.id)),
   );
 
-  router.add(routes.updateProject, async ({ user, params, body }) => {
-    // Another user's project is a 404 whatever the body names.
-    if (typeof body.vessel === 'number') await ownedProjectOr404(db, user.id, params.id);
+  router.add(routes.updateProject, async ({ organisation, params, body }) => {
+    // Another organisation's project is a 404 whatever the body names.
+    if (typeof body.vessel === 'number') await ownedProjectOr404(db, organisation.id, params.id);
     return toProject(
-      await withVesselChecked(db, user.id, body.vessel, () => projects.updateOwned(user.id, params.id, body)),
+      await withVesselChecked(db, organisation.id, body.vessel, () =>
+        projects.updateOwned(organisation.id, params.id, body),
+      ),
     );
   });
 
-  router.add(routes.deleteProject, async ({ user, params }) => {
-    await ownedProjectOr404(db, user.id, params.id);
+  router.add(routes.deleteProject, async ({ organisation, params, request }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
     // Checked and deleted under the row's lock (see lockRow), so a request scheduled at the same
     // moment is either seen here or fails on the deleted project.
     const outcome = await db.transaction().execute(async (trx) => {
       await lockRow(trx, 'projects', params.id);
       const locked = projectsRepository(trx);
       if (await locked.hasUnfinishedRequest(params.id)) return 'running';
-      return (await locked.deleteOwned(user.id, params.id)) ? 'deleted' : 'gone';
+      return (await locked.deleteOwned(organisation.id, params.id)) ? 'deleted' : 'gone';
     });
     if (outcome === 'running') {
       throw conflict('A prediction is running in this project. Delete it once the prediction has finished.');
     }
     if (outcome === 'gone') throw notFound();
-    await storage.deletePrefix(storageKeys.project(user.id, params.id));
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'project.delete',
+      target: { type: 'project', id: project.id, label: project.name },
+    });
+    await storage.deletePrefix(storageKeys.project(organisation.id, params.id));
     return { message: 'Project successfully deleted' };
   });
 };

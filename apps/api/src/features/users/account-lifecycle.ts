@@ -4,8 +4,9 @@ import type { DB, UserRow } from '../../db/schema.js';
 import { FieldErrorCollector } from '../../http/api-error.js';
 import { COMPANY_EMAIL_REQUIRED, isFreeMailAddress } from '../auth/company-email.js';
 import { type PasswordOwner, passwordProblems } from '../auth/password-rules.js';
-import { companyRepository } from '../company/company.repository.js';
 import { creditAccount } from '../credits/ledger.js';
+import { createOrganisation, personalOrganisationName } from '../organisations/create-organisation.js';
+import { membershipsRepository } from '../organisations/memberships.repository.js';
 import { usersRepository } from './users.repository.js';
 
 export type NewAccount = Omit<RegisterRequest, 'password2'>;
@@ -54,7 +55,10 @@ export async function accountProblems(db: Kysely<DB>, account: NewAccount): Prom
   return errors;
 }
 
-/** Inserts the user, not yet confirmed, with the empty company record every account has. */
+/**
+ * Inserts the user, not yet confirmed, with their own organisation of one (and its empty company
+ * record): what an account was before organisations, so a one-member organisation behaves as it did.
+ */
 export async function insertAccount(
   trx: Kysely<DB>,
   account: NewAccount,
@@ -67,16 +71,18 @@ export async function insertAccount(
     last_name: account.last_name,
     password_hash: passwordHash,
   });
-  await companyRepository(trx).insertEmpty(user.id);
+  await createOrganisation(trx, personalOrganisationName(user), user.id);
   return user;
 }
 
-/** Marks the e-mail confirmed and grants the sign-up bonus, once: a second call changes nothing. */
+/** Marks the e-mail confirmed and grants the sign-up bonus to their own organisation, once: a second call changes nothing. */
 export async function confirmAccount(trx: Kysely<DB>, userId: number, bonusCredits: number): Promise<void> {
   const confirmedNow = await usersRepository(trx).markEmailConfirmed(userId);
-  if (confirmedNow && bonusCredits > 0) {
+  const personal = await membershipsRepository(trx).find(userId, null);
+  if (confirmedNow && bonusCredits > 0 && personal) {
     await creditAccount(trx, {
-      userId,
+      organisationId: personal.id,
+      actorId: userId,
       amount: bonusCredits,
       kind: 'signup_bonus',
       reason: 'Free credits for a new account',

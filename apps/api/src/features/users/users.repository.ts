@@ -19,10 +19,12 @@ export function usersRepository(db: Executor) {
     },
 
     /** Just what authenticating a request needs, in the one look-up every request makes. */
-    findSessionHolder(id: number): Promise<Pick<UserRow, 'id' | 'username' | 'session_version'> | undefined> {
+    findSessionHolder(
+      id: number,
+    ): Promise<Pick<UserRow, 'id' | 'username' | 'session_version' | 'last_organisation_id'> | undefined> {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'session_version'])
+        .select(['id', 'username', 'session_version', 'last_organisation_id'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -159,8 +161,23 @@ export function usersRepository(db: Executor) {
       await db.deleteFrom('users').where('id', '=', id).execute();
     },
 
-    list(): Promise<UserRow[]> {
-      return db.selectFrom('users').selectAll().orderBy('id').execute();
+    /** Every user with the balance of their own (first) organisation. */
+    listWithOwnBalance() {
+      return db
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) =>
+          eb
+            .selectFrom('memberships')
+            .innerJoin('organisations', 'organisations.id', 'memberships.organisation_id')
+            .select('organisations.credits')
+            .whereRef('memberships.user_id', '=', 'users.id')
+            .orderBy('memberships.id')
+            .limit(1)
+            .as('credits'),
+        )
+        .orderBy('users.id')
+        .execute();
     },
   };
 }

@@ -8,17 +8,22 @@ import type {
 import type { Kysely } from 'kysely';
 import type { DB, UserRow } from '../../db/schema.js';
 import { lockRow } from '../../db/row-lock.js';
-import { FieldErrorCollector, conflict, notFound } from '../../http/api-error.js';
+import { FieldErrorCollector, notFound } from '../../http/api-error.js';
 import { checkIdentifiers, checkNewPassword } from './account-lifecycle.js';
 import type { JwtService } from '../auth/jwt.js';
 import { forgetLoginFailures } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
-import { creditsRepository } from '../credits/credits.repository.js';
-import { predictionsRepository } from '../predictions/predictions.repository.js';
 import type { Storage } from '../../storage/storage.js';
-import { storageKeys } from '../../storage/storage-keys.js';
 import { type EmailChanges, isSameAddress } from './email-change.js';
 import { usersRepository } from './users.repository.js';
+import {
+  deleteOrganisationFiles,
+  deleteOrganisationRows,
+  organisationsLeavingWith,
+} from '../organisations/organisation-removal.js';
+
+const ACCOUNT_PREDICTION_RUNNING =
+  'A prediction is running in your account. Delete it once the prediction has finished.';
 
 /** The user as the API shows it; `pendingEmail` only while its confirmation link is open. */
 export function toUser(row: UserRow, pendingEmail?: string): User {
@@ -100,15 +105,10 @@ export function usersService(
     },
 
     /**
-     * Removes the account with its company, projects and tokens, once the current password, when
-     * given, is right (foreign keys cascade). Purchases
-     * stay as billing records with the owner removed (spec §9 retention); other ledger rows go.
-     * Uploaded images and results are removed from storage after the rows are gone.
-     *
-     * Refused (409) while a prediction request is unfinished, as image and project deletes are: its
-     * worker would go on writing results under the deleted user's folder. Checked and deleted under
-     * the user row's lock (see lockRow), so a request scheduled at the same moment is either seen
-     * here or fails on the deleted user.
+     * Removes the account and its tokens once the current password, when given, is right, with every
+     * organisation the user is the only member of (see organisationsLeavingWith and
+     * deleteOrganisationRows: 409 while one has a prediction running, or when the user is the only
+     * owner of an organisation with other members). Their files go after the rows.
      */
     async deleteAccount(userId: number, request: DeleteAccountRequest): Promise<void> {
       // Checked whenever sent (our web app always sends it); a client of the spec sends none.
@@ -120,23 +120,19 @@ export function usersService(
           errors.throwIfAny();
         }
       }
-      const outcome = await db.transaction().execute(async (trx) => {
+      const deleted = await db.transaction().execute(async (trx) => {
         await lockRow(trx, 'users', userId);
         const user = await usersRepository(trx).findById(userId);
-        if (!user) return 'gone';
-        if (await predictionsRepository(trx).unfinishedRequestOf(userId)) return 'running';
-        await creditsRepository(trx).deleteAllButPurchasesOf(userId);
+        if (!user) throw notFound();
+        const doomed = await organisationsLeavingWith(trx, userId);
+        for (const organisationId of doomed) {
+          await deleteOrganisationRows(trx, organisationId, ACCOUNT_PREDICTION_RUNNING);
+        }
         await forgetLoginFailures(trx, user.username);
         await usersRepository(trx).deleteById(userId);
-        return 'deleted';
+        return doomed;
       });
-      if (outcome === 'gone') throw notFound();
-      if (outcome === 'running') {
-        throw conflict(
-          'A prediction is running in your account. Delete it once the prediction has finished.',
-        );
-      }
-      await storage.deletePrefix(storageKeys.user(userId));
+      for (const organisationId of deleted) await deleteOrganisationFiles(storage, organisationId);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { withInspections } from '../inspections/vessel-inspections.js';
 import { vesselsService } from './vessels.service.js';
 
@@ -7,34 +8,46 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
   const vessels = vesselsService(db, config.accountCaps.vessels);
 
   // The fleet view (issue 18 §7): each vessel with its inspections and their ratings; all of them or a page.
-  router.add(routes.listVessels, async ({ user, query, reply }) => {
-    reply.header('x-total-count', String(await vessels.count(user.id)));
-    return withInspections(db, user.id, await vessels.list(user.id, query), config);
+  router.add(routes.listVessels, async ({ organisation, query, reply }) => {
+    reply.header('x-total-count', String(await vessels.count(organisation.id)));
+    return withInspections(db, organisation.id, await vessels.list(organisation.id, query), config);
   });
 
   // A new vessel has no inspections yet; every vessel answer carries them, so one shape serves all.
-  router.add(routes.createVessel, async ({ user, body }) => ({
-    ...(await vessels.create(user.id, body)),
+  router.add(routes.createVessel, async ({ organisation, body }) => ({
+    ...(await vessels.create(organisation.id, body)),
     inspections: [],
   }));
 
-  router.add(routes.getVessel, async ({ user, params }) => {
-    const [vessel] = await withInspections(db, user.id, [await vessels.get(user.id, params.id)], config);
-    return vessel!;
-  });
-
-  router.add(routes.updateVessel, async ({ user, params, body }) => {
+  router.add(routes.getVessel, async ({ organisation, params }) => {
     const [vessel] = await withInspections(
       db,
-      user.id,
-      [await vessels.update(user.id, params.id, body)],
+      organisation.id,
+      [await vessels.get(organisation.id, params.id)],
       config,
     );
     return vessel!;
   });
 
-  router.add(routes.deleteVessel, async ({ user, params }) => {
-    await vessels.delete(user.id, params.id);
+  router.add(routes.updateVessel, async ({ organisation, params, body }) => {
+    const [vessel] = await withInspections(
+      db,
+      organisation.id,
+      [await vessels.update(organisation.id, params.id, body)],
+      config,
+    );
+    return vessel!;
+  });
+
+  router.add(routes.deleteVessel, async ({ organisation, params, request }) => {
+    const vessel = await vessels.get(organisation.id, params.id);
+    await vessels.delete(organisation.id, params.id);
+    await recordAudit(db, {
+      organisationId: organisation.id,
+      ...auditSource(request),
+      action: 'vessel.delete',
+      target: { type: 'vessel', id: vessel.id, label: vessel.name },
+    });
     return { message: 'Vessel successfully deleted' };
   });
 };

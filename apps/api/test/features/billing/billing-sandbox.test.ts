@@ -58,7 +58,7 @@ describe('starting a checkout', () => {
     }
     const offTier = await requestCheckout(t.app, buyer, 123);
     expect(offTier.json()).toEqual({ amount: ['Choose one of the offered amounts: 100, 500, 2000.'] });
-    expect(await purchasesOf(t.app, buyer.userId)).toEqual([]);
+    expect(await purchasesOf(t.app, buyer.organisationId)).toEqual([]);
   });
 
   it('is refused with the spec message while the company has no country', async () => {
@@ -70,7 +70,7 @@ describe('starting a checkout', () => {
         'Please enter your company information in the account settings before you can purchase Credits.',
       ],
     });
-    expect(await purchasesOf(t.app, newcomer.userId)).toEqual([]);
+    expect(await purchasesOf(t.app, newcomer.organisationId)).toEqual([]);
   });
 
   it('creates a PENDING purchase that does not count yet, and links to the sandbox page under /api/', async () => {
@@ -79,7 +79,9 @@ describe('starting a checkout', () => {
     expect(redirect.origin).toBe('http://hullscope.test');
     expect(redirect.pathname).toMatch(/^\/api\/payments\/sandbox\/sbx_[\w-]+$/);
     const { sessionId } = sandboxLink(redirect);
-    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({
       amount: 500,
       status: 'PENDING',
@@ -143,7 +145,9 @@ describe('sandbox Pay', () => {
     }
     expect(await balance(t.app, buyer)).toBe(before + 100);
     expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before + 100);
-    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({
       status: 'PAID',
       payment_status: 'PAID',
@@ -183,7 +187,9 @@ describe('sandbox Pay', () => {
     expect(paid.statusCode).toBe(303);
     const company = await t.app.inject({ method: 'GET', url: '/api/company/', headers: austrian.headers });
     expect(company.json()).toMatchObject({ country: 'AT', name: 'Donau Tankers', tax_id: 'ATU12345678' });
-    const purchase = (await purchasesOf(t.app, austrian.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, austrian.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({ status: 'PAID', tax_cents: 0, total_cents: 4900 });
     expect(purchase?.vat_note).toMatch(/^Reverse charge/);
     const receipt = await waitForMail(t.config.mail.outboxDir, austrian.registration.email, /receipt/);
@@ -199,7 +205,9 @@ describe('sandbox Pay', () => {
     expect(paid.statusCode).toBe(303);
     const company = await t.app.inject({ method: 'GET', url: '/api/company/', headers: belgian.headers });
     expect(company.json()).toMatchObject({ country: 'BE', tax_id: '' });
-    const purchase = (await purchasesOf(t.app, belgian.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, belgian.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({ status: 'PAID', tax_cents: 1029 });
   });
 
@@ -212,7 +220,9 @@ describe('sandbox Pay', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ tax_id: ['This field may not contain control characters.'] });
-    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase?.status).toBe('PENDING');
   });
 });
@@ -229,7 +239,9 @@ describe('sandbox Cancel', () => {
     expect(paidLater.headers.location).toBe('http://hullscope.test/transactions?checkout=expired');
     expect(await balance(t.app, buyer)).toBe(before);
     expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before);
-    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({ amount: 2000, status: 'EXPIRED', payment_status: 'EXPIRED' });
     const page = await t.app.inject({ method: 'GET', url: `${path}?token=${token}` });
     expect(page.body).toContain('This checkout is closed: the purchase is EXPIRED.');
@@ -245,7 +257,9 @@ describe('sandbox Cancel', () => {
     expect(cancelledLater.statusCode).toBe(303);
     expect(cancelledLater.headers.location).toBe('http://hullscope.test/transactions?checkout=paid');
     expect(await balance(t.app, buyer)).toBe(before + 100);
-    const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (row) => row.session_id === sessionId,
+    );
     expect(purchase).toMatchObject({ status: 'PAID', payment_status: 'PAID' });
   });
 });
@@ -260,7 +274,9 @@ describe('sandbox Pay and Cancel at the same time', () => {
       const answers = await Promise.all(
         actions.map((action) => postForm(t.app, `${path}/${action}`, { token })),
       );
-      const purchase = (await purchasesOf(t.app, buyer.userId)).find((row) => row.session_id === sessionId);
+      const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
+        (row) => row.session_id === sessionId,
+      );
       const told = purchase?.status === 'PAID' ? 'paid' : 'expired';
       for (const answer of answers) {
         expect(answer.statusCode).toBe(303);
@@ -303,7 +319,7 @@ describe("another user's purchase", () => {
     });
     expect(asJson.statusCode).toBe(404);
 
-    expect((await purchasesOf(t.app, victim.userId))[0]).toMatchObject({ status: 'PENDING' });
+    expect((await purchasesOf(t.app, victim.organisationId))[0]).toMatchObject({ status: 'PENDING' });
     expect(await balance(t.app, victim)).toBe(50);
     expect(await balance(t.app, attacker)).toBe(50);
 
@@ -311,7 +327,7 @@ describe("another user's purchase", () => {
     expect((await postForm(t.app, `${target.path}/pay`, { token: target.token })).statusCode).toBe(303);
     expect(await balance(t.app, victim)).toBe(150);
     expect(await balance(t.app, attacker)).toBe(50);
-    expect((await purchasesOf(t.app, attacker.userId))[0]).toMatchObject({ status: 'PENDING' });
+    expect((await purchasesOf(t.app, attacker.organisationId))[0]).toMatchObject({ status: 'PENDING' });
   });
 
   it('answers 404 for an unknown session', async () => {

@@ -42,7 +42,7 @@ async function openCheckout(user: SignedInUser, amount = 100): Promise<string> {
 }
 
 async function purchaseOf(user: SignedInUser, sessionId: string) {
-  return (await purchasesOf(t.app, user.userId)).find((row) => row.session_id === sessionId);
+  return (await purchasesOf(t.app, user.organisationId)).find((row) => row.session_id === sessionId);
 }
 
 async function receiptCount(email: string): Promise<number> {
@@ -65,7 +65,7 @@ describe('Stripe Checkout session creation', () => {
     expect(request?.path).toBe('/v1/checkout/sessions');
     expect(request?.headers.authorization).toBe(`Bearer ${STRIPE_TEST_KEY}`);
     expect(request?.headers['idempotency-key']).toBeTruthy();
-    const purchase = (await purchasesOf(t.app, buyer.userId)).at(-1);
+    const purchase = (await purchasesOf(t.app, buyer.organisationId)).at(-1);
     expect(purchase).toMatchObject({ amount: 500, status: 'PENDING', provider: 'stripe', net_cents: 19_900 });
     expect(purchase?.session_id).toBe(redirect_url.split('/').pop());
     expect(Object.fromEntries(request?.form ?? [])).toMatchObject({
@@ -95,7 +95,7 @@ describe('Stripe Checkout session creation', () => {
     expect(response.json()).toEqual({
       detail: 'The payment provider could not be reached. Please try again later.',
     });
-    expect((await purchasesOf(t.app, buyer.userId)).at(-1)).toMatchObject({
+    expect((await purchasesOf(t.app, buyer.organisationId)).at(-1)).toMatchObject({
       amount: 100,
       status: 'FAILED',
       session_id: null,
@@ -302,7 +302,7 @@ describe('Stripe webhook', () => {
     const leaver = await signUp(t.app, t.config.mail.outboxDir);
     await setCompany(t.app, leaver, { country: 'DE' });
     const sessionId = await openCheckout(leaver);
-    const [purchase] = await purchasesOf(t.app, leaver.userId);
+    const [purchase] = await purchasesOf(t.app, leaver.organisationId);
     // What account deletion leaves of a purchase: the ledger row and payment, without an owner.
     await t.app.database.db.deleteFrom('users').where('id', '=', leaver.userId).execute();
     const event = signedSessionEvent('evt_after_deletion', 'checkout.session.completed', sessionId);

@@ -26,13 +26,18 @@ describe('GET /api/transactions/', () => {
   it('lists every kind of ledger row with signed amounts, purchases with their status', async () => {
     const { db } = t.app.database;
     await creditAccount(db, {
-      userId: user.userId,
+      organisationId: user.organisationId,
       amount: 25,
       kind: 'admin_grant',
       reason: 'pilot customer',
     });
-    await debitAccount(db, { userId: user.userId, amount: 10, kind: 'prediction' });
-    await creditAccount(db, { userId: user.userId, amount: 2, kind: 'refund', reason: 'failed image' });
+    await debitAccount(db, { organisationId: user.organisationId, amount: 10, kind: 'prediction' });
+    await creditAccount(db, {
+      organisationId: user.organisationId,
+      amount: 2,
+      kind: 'refund',
+      reason: 'failed image',
+    });
 
     const paid = sandboxLink(await startCheckout(t.app, user, 100));
     expect((await postForm(t.app, `${paid.path}/pay`, { token: paid.token })).statusCode).toBe(303);
@@ -74,10 +79,12 @@ describe('GET /api/transactions/', () => {
 
     // Only settled rows count: 50 + 25 - 10 + 2 + 100.
     expect(await balance(t.app, user)).toBe(167);
-    expect(await ledgerSum(db, user.userId)).toBe(167);
+    expect(await ledgerSum(db, user.organisationId)).toBe(167);
 
     // The receipt names the purchase by its transaction id, so the two can be matched.
-    const paidRow = (await purchasesOf(t.app, user.userId)).find((row) => row.session_id === paid.sessionId);
+    const paidRow = (await purchasesOf(t.app, user.organisationId)).find(
+      (row) => row.session_id === paid.sessionId,
+    );
     const receipt = await waitForMail(t.config.mail.outboxDir, user.registration.email, /receipt/);
     expect(transactions.find((row) => row.status === 'PAID')).toMatchObject({ id: paidRow?.id });
     expect(receipt.email.text).toContain(`Purchase ID: ${paidRow?.id}\n`);

@@ -19,7 +19,7 @@ describe('company data', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: expect.any(Number),
-      owner: user.userId,
+      owner: user.organisationId,
       name: '',
       address: '',
       address_2: '',
@@ -49,7 +49,7 @@ describe('company data', () => {
   it('keeps each user to their own company', async () => {
     const other = await signUp(t.app, t.config.mail.outboxDir);
     const response = await t.app.inject({ method: 'GET', url: '/api/company/', headers: other.headers });
-    expect(response.json()).toMatchObject({ owner: other.userId, name: '', country: '' });
+    expect(response.json()).toMatchObject({ owner: other.organisationId, name: '', country: '' });
   });
 });
 

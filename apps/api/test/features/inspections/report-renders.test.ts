@@ -40,7 +40,7 @@ async function heldReport(t: TestApp, who: Inspector) {
   const { storage_prefix: prefix } = await t.app.database.db
     .selectFrom('predictions')
     .select('storage_prefix')
-    .where('owner', '=', who.user.userId)
+    .where('owner', '=', who.user.organisationId)
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const file = path.join(t.config.storageDir, storageKeys.file(prefix, predictionFiles.org));

@@ -36,7 +36,7 @@ async function deleteWhileScheduling(remove: (projectId: number, imageId: number
     const request = await trx
       .insertInto('prediction_requests')
       .values({
-        owner: user.userId,
+        owner: user.organisationId,
         project_id: projectId,
         model_id: model.id,
         resolution_id: resolution.id,

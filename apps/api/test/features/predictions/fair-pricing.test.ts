@@ -36,11 +36,11 @@ async function projectWith(user: SignedInUser, sizes: Record<string, [number, nu
   return { projectId, imageIds, payload };
 }
 
-async function ledgerOf(userId: number) {
+async function ledgerOf(organisationId: number) {
   return t.app.database.db
     .selectFrom('credit_ledger')
     .select(['kind', 'amount', 'reason'])
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .orderBy('id')
     .execute();
 }
@@ -85,7 +85,7 @@ describe('fair pricing at Full HD', () => {
       payload,
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
-    expect(await ledgerOf(user.userId)).toEqual([
+    expect(await ledgerOf(user.organisationId)).toEqual([
       { kind: 'signup_bonus', amount: 50, reason: expect.any(String) },
       {
         kind: 'prediction',
@@ -100,7 +100,7 @@ describe('fair pricing at Full HD', () => {
     const predictions = await t.app.database.db
       .selectFrom('predictions')
       .select(['resolution_id', 'width', 'height'])
-      .where('owner', '=', user.userId)
+      .where('owner', '=', user.organisationId)
       .orderBy('image_id')
       .execute();
     expect(predictions).toEqual([
@@ -135,7 +135,7 @@ describe('fair pricing at Full HD', () => {
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     const finished = await waitForRequest(t.app, user.headers, scheduled.json().request_id);
     expect(finished.status).toBe('FAILED');
-    const rows = (await ledgerOf(user.userId)).map((row) => [row.kind, row.amount, row.reason]);
+    const rows = (await ledgerOf(user.organisationId)).map((row) => [row.kind, row.amount, row.reason]);
     expect(rows.slice(0, 2)).toEqual([
       ['signup_bonus', 50, expect.any(String)],
       ['prediction', -3, expect.stringContaining('1 at the Standard (max 800 px) price')],

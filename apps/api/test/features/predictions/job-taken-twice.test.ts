@@ -40,7 +40,7 @@ describe('a request job worked by two workers at once', () => {
       .where('request_id', '=', requestId)
       .execute();
     expect(predictions).toHaveLength(4);
-    const ledger = await ledgerEntries(db, user.userId);
+    const ledger = await ledgerEntries(db, user.organisationId);
     expect(ledger).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -4 },

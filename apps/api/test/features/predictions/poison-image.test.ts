@@ -61,7 +61,7 @@ describe('an image that brings its worker down every time', () => {
     const images = await db
       .selectFrom('images')
       .select(['id', 'name', 'storage_prefix'])
-      .where('owner', '=', user.userId)
+      .where('owner', '=', user.organisationId)
       .orderBy('id')
       .execute();
     const poison = images.find((image) => image.name === 'poison.png')!;
@@ -106,7 +106,7 @@ describe('an image that brings its worker down every time', () => {
       images.filter((image) => image !== poison).map((image) => image.id),
     );
     // One credit a photo at standard resolution: the poison image's alone comes back.
-    expect(await ledgerEntries(db, user.userId)).toEqual([
+    expect(await ledgerEntries(db, user.organisationId)).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -names.length },
       { kind: 'refund', amount: 1 },

@@ -55,10 +55,10 @@ describe('a prediction job stopped (SIGTERM) while two images are in flight', ()
         await db
           .selectFrom('predictions')
           .select(db.fn.countAll<number>().as('count'))
-          .where('owner', '=', user.userId)
+          .where('owner', '=', user.organisationId)
           .executeTakeFirstOrThrow()
       ).count;
-    const ledger = () => ledgerEntries(db, user.userId);
+    const ledger = () => ledgerEntries(db, user.organisationId);
     const charged = [
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -4 },

@@ -32,7 +32,7 @@ describe('a prediction job whose inference thread goes away', () => {
       .where('request_id', '=', requestId)
       .execute();
     expect(images.map((image) => image.status)).toEqual(['PENDING', 'PENDING']);
-    const ledger = await ledgerEntries(db, user.userId);
+    const ledger = await ledgerEntries(db, user.organisationId);
     expect(ledger).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -2 },

@@ -47,7 +47,7 @@ describe('inspection details on projects', () => {
       name: 'MV Nordstern',
       location: 'Kiel',
       description: null,
-      owner: owner.userId,
+      owner: owner.organisationId,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       vessel: null,
@@ -202,7 +202,7 @@ describe('the inspected vessel', () => {
   async function vesselOf(user: SignedInUser, name: string): Promise<number> {
     const now = new Date().toISOString();
     const row = await sql<{ id: number }>`insert into vessels (owner, name, created_at, updated_at)
-      values (${user.userId}, ${name}, ${now}, ${now}) returning id`.execute(t.app.database.db);
+      values (${user.organisationId}, ${name}, ${now}, ${now}) returning id`.execute(t.app.database.db);
     return row.rows[0]!.id;
   }
   const NOT_YOURS = { vessel: ['Select one of your vessels.'] };

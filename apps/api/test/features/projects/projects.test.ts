@@ -24,7 +24,7 @@ describe('projects', () => {
       name: 'MV Nordstern',
       location: 'Kiel',
       description: null,
-      owner: owner.userId,
+      owner: owner.organisationId,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       // Issue 18's inspection details, additive: null until recorded.

@@ -157,7 +157,12 @@ describe('DELETE /api/user/delete/', () => {
     const user = await signUp(t.app, outbox);
     const { db } = t.app.database;
     await createProject(t.app, user.headers, { name: 'Hull A', location: 'Hamburg' });
-    await creditAccount(db, { userId: user.userId, amount: 100, kind: 'purchase', reason: 'test purchase' });
+    await creditAccount(db, {
+      organisationId: user.organisationId,
+      amount: 100,
+      kind: 'purchase',
+      reason: 'test purchase',
+    });
 
     const response = await t.app.inject({
       method: 'DELETE',
@@ -167,12 +172,14 @@ describe('DELETE /api/user/delete/', () => {
     expect(response.statusCode).toBe(200);
 
     expect(await db.selectFrom('users').where('id', '=', user.userId).selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom('companies').where('owner', '=', user.userId).selectAll().execute()).toEqual(
-      [],
-    );
-    expect(await db.selectFrom('projects').where('owner', '=', user.userId).selectAll().execute()).toEqual(
-      [],
-    );
+    for (const table of ['companies', 'projects'] as const) {
+      expect(
+        await db.selectFrom(table).where('owner', '=', user.organisationId).selectAll().execute(),
+      ).toEqual([]);
+    }
+    expect(
+      await db.selectFrom('organisations').where('id', '=', user.organisationId).selectAll().execute(),
+    ).toEqual([]);
     expect(
       await db.selectFrom('one_time_tokens').where('user_id', '=', user.userId).selectAll().execute(),
     ).toEqual([]);
@@ -181,7 +188,9 @@ describe('DELETE /api/user/delete/', () => {
       .where('reason', '=', 'test purchase')
       .selectAll()
       .execute();
-    expect(purchases).toEqual([expect.objectContaining({ user_id: null, amount: 100, kind: 'purchase' })]);
+    expect(purchases).toEqual([
+      expect.objectContaining({ organisation_id: null, user_id: null, amount: 100, kind: 'purchase' }),
+    ]);
 
     expect((await t.app.inject({ method: 'GET', url: '/api/user/', headers: user.headers })).statusCode).toBe(
       401,

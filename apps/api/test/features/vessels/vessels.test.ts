@@ -410,7 +410,8 @@ describe('account deletion', () => {
     await createVessel(leaving);
     const { db } = t.app.database;
     const count = async () =>
-      (await db.selectFrom('vessels').where('owner', '=', leaving.userId).select('id').execute()).length;
+      (await db.selectFrom('vessels').where('owner', '=', leaving.organisationId).select('id').execute())
+        .length;
     expect(await count()).toBe(2);
 
     const response = await t.app.inject({

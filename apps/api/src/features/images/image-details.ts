@@ -1,0 +1,28 @@
+import type { ImageDetails } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { judgeConfidence } from '../../inference/confidence.js';
+import { imagesRepository } from './images.repository.js';
+
+/** The project's images without pixels, as the spec's image-details answer lists them. */
+export async function imageDetailsList(
+  db: Kysely<DB>,
+  owner: number,
+  projectId: number,
+  config: Config,
+): Promise<ImageDetails[]> {
+  const rows = await imagesRepository(db).listDetails(owner, projectId);
+  return rows.map((image) => ({
+    id: image.id,
+    image_name: image.name,
+    uploaded_at: image.created_at,
+    width: image.width,
+    height: image.height,
+    hull_zone: image.hull_zone,
+    predictions: image.predictions.map(({ confidence, ...key }) => ({
+      ...key,
+      ...judgeConfidence(confidence, config.confidence),
+    })),
+  }));
+}

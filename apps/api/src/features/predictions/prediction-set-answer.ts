@@ -1,0 +1,69 @@
+import type { LabelPercentage, PredictionSet, ResultImage } from '@hullscope/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { Config } from '../../config.js';
+import { notModified, weakETag } from '../../http/etag.js';
+import { REPLY_SENT } from '../../http/router.js';
+import { judgeConfidence } from '../../inference/confidence.js';
+import { foulingRating } from '../../inference/fouling-rating.js';
+import type { Storage } from '../../storage/storage.js';
+import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
+import type { predictionsRepository } from './predictions.repository.js';
+
+/** Changes every prediction set's ETag when the answer's format changes. */
+const PREDICTION_SET_ETAG_VERSION = 'prediction-set-1';
+
+type FoundPrediction = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof predictionsRepository>['findPrediction']>>
+>;
+
+/** The spec's PredictionSet of a prediction found for the caller, or a 304 when theirs is current. */
+export async function predictionSetAnswer(
+  prediction: FoundPrediction,
+  storage: Storage,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<PredictionSet | typeof REPLY_SENT> {
+  const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+  // From the stored percentages and the model's manifest as it is now: a category corrected in
+  // the manifest corrects every earlier rating, with no migration.
+  const rating = foulingRating(
+    percentages,
+    storedClassesOf(prediction.model_manifest),
+    config.foulingRating,
+    storedNoiseFloorOf(prediction.model_manifest),
+  );
+  // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
+  const confidence = judgeConfidence(prediction.confidence, config.confidence);
+  // A result's files never change once its row names them (a retry writes a new row's time);
+  // what is judged at read time is in the tag as judged, so a changed rule changes the tag.
+  const etag = weakETag(PREDICTION_SET_ETAG_VERSION, [
+    prediction.id,
+    prediction.created_at,
+    prediction.storage_prefix,
+    prediction.image_name,
+    JSON.stringify(rating),
+    JSON.stringify(confidence),
+  ]);
+  if (notModified(request, reply, etag)) return REPLY_SENT;
+  const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
+    const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
+    const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
+    return {
+      id: prediction.id,
+      image_name: prediction.image_name,
+      base64_image: data.toString('base64'),
+      width,
+      height,
+      type,
+    };
+  };
+  const [PRED, ORG, STAT] = await Promise.all([
+    resultImage('PRED', predictionFiles.pred),
+    resultImage('ORG', predictionFiles.org),
+    resultImage('STAT', predictionFiles.stat),
+  ]);
+  return { predictions: percentages, PRED, ORG, STAT, fouling_rating: rating, ...confidence };
+}
