@@ -29,6 +29,7 @@ import {
 import { recordAudit } from '../audit/audit-log.js';
 import { INVALID_INVITATION, invitationsService } from '../organisations/invitations.service.js';
 import { membershipsRepository } from '../organisations/memberships.repository.js';
+import { organisationsRepository } from '../organisations/organisations.repository.js';
 import { cancelEmailChange } from '../users/email-change.js';
 import { usersRepository } from '../users/users.repository.js';
 import type { JwtService } from './jwt.js';
@@ -124,6 +125,8 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
           const created = await insertAccount(trx, request, passwordHash);
           await confirmAccount(trx, created.id, config.signupBonusCredits);
           await invitations.accept(trx, request.invitation_token!, created);
+          // A new account's own organisation is empty: it starts where it was invited.
+          await organisationsRepository(trx).rememberChoice(created.id, invitation.organisation_id);
           await recordAudit(trx, {
             organisationId: invitation.organisation_id,
             actor: { id: created.id, username: created.username },

@@ -6,18 +6,17 @@ import { organisationsRepository } from './organisations.repository.js';
 
 /**
  * A new organisation with `ownerId` as its owner and the empty company record every organisation
- * has; it becomes the one the owner's requests act in. Run it inside the caller's transaction.
+ * has. Requests without the organisation header keep acting where they did: a client that creates
+ * one does not start writing into it by surprise. Run it inside the caller's transaction.
  */
 export async function createOrganisation(
   trx: Kysely<DB>,
   name: string,
   ownerId: number,
 ): Promise<OrganisationRow> {
-  const organisations = organisationsRepository(trx);
-  const organisation = await organisations.insert(name);
+  const organisation = await organisationsRepository(trx).insert(name);
   await membershipsRepository(trx).insert(organisation.id, ownerId, 'owner');
   await companyRepository(trx).insertEmpty(organisation.id);
-  await organisations.rememberChoice(ownerId, organisation.id);
   return organisation;
 }
 

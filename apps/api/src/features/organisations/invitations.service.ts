@@ -18,7 +18,6 @@ import { usersRepository } from '../users/users.repository.js';
 import { type InvitationWithNames, invitationsRepository, isPending } from './invitations.repository.js';
 import type { OrganisationAccess } from './memberships.repository.js';
 import { membershipsRepository } from './memberships.repository.js';
-import { organisationsRepository } from './organisations.repository.js';
 
 export const INVALID_INVITATION =
   'This invitation link is not valid: it has expired, been revoked or been used. Ask for a new one.';
@@ -183,7 +182,8 @@ export function invitationsService({ db, mailer, config, log }: Dependencies) {
 
     /**
      * Joins the signed-in user to the invitation's organisation, once: the invitation must be theirs
-     * (sent to their address), and of two acceptances at once exactly one wins.
+     * (sent to their address), and of two acceptances at once exactly one wins. Their requests
+     * without the header keep acting where they did (the web app switches explicitly).
      */
     async accept(trx: Kysely<DB>, token: string, user: { id: number; email: string }) {
       const row = await invitationsRepository(trx).findByTokenHash(linkTokenHash(token));
@@ -201,7 +201,6 @@ export function invitationsService({ db, mailer, config, log }: Dependencies) {
         if (isUniqueViolation(error)) throw conflict(`You are already a member of ${row.organisation}.`);
         throw error;
       }
-      await organisationsRepository(trx).rememberChoice(user.id, row.organisation_id);
       return row;
     },
   };

@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import type { SignedInUser } from './accounts.js';
+import { solidImage } from './images.js';
+import { predictWithFixtureModel } from './predictions.js';
+import { createProject } from './projects.js';
+import { actingIn, invite, teammate } from './teams.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * An organisation holding one of every resource a path can name (project, image, prediction and its
+ * request, vessel, export, share link, invitation, a second member), by the parameter names of the
+ * contract's paths; `vesselId` stands for the `:id` of the vessel routes.
+ */
+export async function organisationResources(
+  t: TestApp,
+  owner: SignedInUser,
+): Promise<Record<string, number>> {
+  const headers = actingIn(owner, owner.organisationId);
+  const id = await createProject(t.app, headers);
+  const { imageIds } = await predictWithFixtureModel(t.app, headers, id, [
+    { name: 'hull.png', data: await solidImage('png') },
+  ]);
+  const db = t.app.database.db;
+  const prediction = await db
+    .selectFrom('predictions')
+    .select(['id', 'request_id'])
+    .where('image_id', '=', imageIds[0]!)
+    .executeTakeFirstOrThrow();
+  const vessel = await t.app.inject({
+    method: 'POST',
+    url: '/api/vessels/',
+    headers,
+    payload: { name: 'MV Keel' },
+  });
+  expect(vessel.statusCode, vessel.body).toBe(201);
+  const exported = await t.app.inject({ method: 'POST', url: '/api/user/export/', headers });
+  expect(exported.statusCode, exported.body).toBe(201);
+  const link = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${id}/share-links/`,
+    headers,
+    payload: {},
+  });
+  expect(link.statusCode, link.body).toBe(201);
+  const invitation = await invite(
+    t,
+    owner,
+    owner.organisationId,
+    `surveyor.${owner.userId}@class-society.com`,
+    'viewer',
+  );
+  expect(invitation.statusCode, invitation.body).toBe(201);
+  const member = await teammate(t, owner, owner.organisationId, 'member');
+  return {
+    id,
+    imageId: imageIds[0]!,
+    predictionId: prediction.id,
+    requestId: prediction.request_id!,
+    vesselId: vessel.json().id,
+    exportId: exported.json().id,
+    linkId: link.json().id,
+    invitationId: invitation.json().id,
+    userId: member.userId,
+    organisationId: owner.organisationId,
+  };
+}
+
+/** A route's path with its parameters filled from `ids`. */
+export function pathWith(path: string, ids: Record<string, number>): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) =>
+    String(name === 'id' && path.startsWith('/api/vessels/') ? ids.vesselId : ids[name]),
+  );
+}
