@@ -68,7 +68,7 @@ export async function grantCredits(
   }
   if (!options.reason.trim())
     throw new CommandError('Give a reason; it is shown in the transaction history.');
-  const organisation = await grantee(db, options);
+  const { organisation, recipient } = await grantee(db, options);
   await creditAccount(db, {
     organisationId: organisation.id,
     amount,
@@ -76,15 +76,13 @@ export async function grantCredits(
     reason: options.reason.trim(),
   });
   const balance = await creditsRepository(db).balanceOfExisting(organisation.id);
-  console.log(
-    `Granted ${amount} credits to ${organisation.name} (${options.reason.trim()}). Balance: ${balance}.`,
-  );
+  console.log(`Granted ${amount} credits to ${recipient} (${options.reason.trim()}). Balance: ${balance}.`);
 }
 
 async function grantee(
   db: AdminContext['db'],
   options: { username?: string; organisation?: string },
-): Promise<{ id: number; name: string }> {
+): Promise<{ organisation: { id: number; name: string }; recipient: string }> {
   if ((options.username === undefined) === (options.organisation === undefined)) {
     throw new CommandError('Name either --username or --organisation.');
   }
@@ -93,14 +91,19 @@ async function grantee(
       ? await organisationsRepository(db).find(Number(options.organisation))
       : undefined;
     if (!found) throw new CommandError(`No organisation with id "${options.organisation}".`);
-    return found;
+    return { organisation: found, recipient: `organisation ${found.id}, ${found.name}` };
   }
   const user = await usersRepository(db).findByUsername(options.username!);
   if (!user) throw new CommandError(`No user named "${options.username}".`);
   const own = await membershipsRepository(db).find(user.id, null);
   if (!own)
     throw new CommandError(`${user.username} belongs to no organisation; name one with --organisation.`);
-  return own;
+  // Named as before organisations for a user alone in theirs; otherwise which wallet got them.
+  const alone = (await membershipsRepository(db).countMembers(own.id)) === 1;
+  return {
+    organisation: own,
+    recipient: alone ? user.username : `${user.username}'s organisation ${own.name}`,
+  };
 }
 
 export async function listUsers({ db }: AdminContext): Promise<void> {

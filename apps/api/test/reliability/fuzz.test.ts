@@ -1,9 +1,7 @@
 import { type RouteDefinition, routes } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, newRegistration, signUp } from '../support/accounts.js';
-import { solidImage, upload } from '../support/images.js';
-import { fixtureModelId, resolutionId, waitForRequest } from '../support/predictions.js';
-import { createProject } from '../support/projects.js';
+import { organisationResources, pathWith } from '../support/organisation-resources.js';
 import { type TestApp, createTestApp } from '../support/test-app.js';
 import { type FuzzTargets, hostileRequests } from './hostile-requests.js';
 
@@ -17,36 +15,23 @@ let fuzzer: SignedInUser;
 let other: SignedInUser;
 let targets: FuzzTargets;
 
-/** A user with a project, an image and a finished prediction of it: every kind of id a path takes. */
+/** A user whose organisation holds one of every resource a path can name. */
 async function userWithResources(): Promise<{ user: SignedInUser; ids: Record<string, number> }> {
   const user = await signUp(t.app, t.config.mail.outboxDir);
-  const id = await createProject(t.app, user.headers);
-  const uploaded = await upload(t.app, user.headers, id, [
-    { name: 'hull.png', data: await solidImage('png') },
-  ]);
-  const imageId = uploaded.json().data[0].id as number;
-  const scheduled = await t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${id}/request-predict/`,
-    headers: user.headers,
-    payload: {
-      model: await fixtureModelId(t.app, user.headers),
-      resolution: await resolutionId(t.app, user.headers, 'standard'),
-      images: [imageId],
-    },
-  });
-  const requestId = scheduled.json().request_id as number;
-  await waitForRequest(t.app, user.headers, requestId);
-  const predictions = await t.app.database.db
-    .selectFrom('predictions')
-    .select('id')
-    .where('image_id', '=', imageId)
-    .execute();
-  const exported = await t.app.inject({ method: 'POST', url: '/api/user/export/', headers: user.headers });
-  return {
-    user,
-    ids: { id, imageId, requestId, predictionId: predictions[0]!.id, exportId: exported.json().id },
-  };
+  return { user, ids: await organisationResources(t, user) };
+}
+
+/** The id `param` of `ids` stands for in `routePath` (a vessel route's `:id` is the vessel's). */
+function pathId(routePath: string, param: string, ids: Record<string, number>): number | undefined {
+  return param === 'id' && routePath.startsWith('/api/vessels/') ? ids.vesselId : ids[param];
+}
+
+/** The values a request's path gives each of the route's parameters. */
+function pathParams(routePath: string, url: string): Record<string, string> {
+  const names = [...routePath.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const pattern = new RegExp(`^${routePath.replace(/[.]/g, '\\.').replace(/:\w+/g, '([^/?]*)')}`);
+  const values = pattern.exec(url)?.slice(1) ?? [];
+  return Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']));
 }
 
 beforeAll(async () => {
@@ -69,6 +54,7 @@ beforeAll(async () => {
     ownIds: mine.ids,
     othersIds: theirs.ids,
     authorization: fuzzer.headers.authorization,
+    organisations: { own: fuzzer.organisationId, others: other.organisationId },
     validBodies: {
       obtainTokens: { username: fuzzer.registration.username, password: 'Wrong-Guess-11' },
       refreshToken: { refresh: fuzzer.tokens.refresh },
@@ -91,6 +77,14 @@ beforeAll(async () => {
       updateImagesZone: { images: [mine.ids.imageId], hull_zone: 'sea_chest' },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
+      createOrganisation: { name: 'Fleet Two' },
+      renameOrganisation: { name: 'Fleet One' },
+      deleteOrganisation: { name: 'Not its name' },
+      updateMember: { role: 'viewer' },
+      createInvitation: { email: 'diver@hull-divers.com', role: 'member' },
+      previewInvitation: { token: 'x'.repeat(43) },
+      acceptInvitation: { token: 'x'.repeat(43) },
+      createShareLink: { label: 'Class surveyor', expires_in_days: 30 },
     },
   };
 });
@@ -102,14 +96,14 @@ const allRoutes = Object.entries(routes) as [string, RouteDefinition][];
 const deletesLast = (name: string) => (name === 'deleteUser' ? 2 : /^delete/.test(name) ? 1 : 0);
 const fuzzOrder = [...allRoutes].sort(([a], [b]) => deletesLast(a) - deletesLast(b));
 
-describe("another user's resources", () => {
+describe("another organisation's resources", () => {
   it.each(allRoutes.filter(([, route]) => route.path.includes(':')))(
     '%s answers for them exactly as for ids that do not exist',
     async (_name, route) => {
       const call = (ids: Record<string, number>) =>
         t.app.inject({
           method: route.method,
-          url: route.path.replace(/:(\w+)/g, (_match, name: string) => String(ids[name])),
+          url: pathWith(route.path, ids),
           headers: fuzzer.headers,
           payload: {},
         });
@@ -179,7 +173,7 @@ describe('ids past the 32-bit range of database keys', () => {
 
 describe('hostile requests to every endpoint', () => {
   it(
-    `answer below 500, and leave another user's data alone (seed ${SEED})`,
+    `answer below 500, and leave another organisation's data alone (seed ${SEED})`,
     { timeout: 120_000 },
     async () => {
       const serverErrors: string[] = [];
@@ -191,9 +185,9 @@ describe('hostile requests to every endpoint', () => {
           sent += 1;
           if (response.statusCode >= 500)
             serverErrors.push(`${name} ${response.statusCode}: ${request.description}`);
-          const namesOthers = Object.entries(targets.othersIds).some(
-            ([param, id]) =>
-              request.options.url?.toString().includes(`/${id}/`) && route.path.includes(`:${param}`),
+          const params = pathParams(route.path, request.options.url?.toString() ?? '');
+          const namesOthers = Object.entries(params).some(
+            ([param, value]) => value === String(pathId(route.path, param, targets.othersIds)),
           );
           if (namesOthers && response.statusCode < 300 && route.auth) {
             reachedOthers.push(`${name} ${response.statusCode}: ${request.description}`);
@@ -202,7 +196,7 @@ describe('hostile requests to every endpoint', () => {
       }
       // The figures docs/reliability.md records, printed with every run.
       process.stdout.write(
-        `fuzz: ${sent} requests, ${serverErrors.length} answers of 500 or more, ${reachedOthers.length} reached another user's resources (seed ${SEED})\n`,
+        `fuzz: ${sent} requests, ${serverErrors.length} answers of 500 or more, ${reachedOthers.length} reached another organisation's resources (seed ${SEED})\n`,
       );
       expect(serverErrors).toEqual([]);
       expect(reachedOthers).toEqual([]);

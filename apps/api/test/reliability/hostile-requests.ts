@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@hullscope/contract';
+import { ORGANISATION_HEADER, type RouteDefinition } from '@hullscope/contract';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
@@ -8,6 +8,8 @@ export interface FuzzTargets {
   ownIds: Record<string, number>;
   othersIds: Record<string, number>;
   authorization: string;
+  /** Values for the organisation header: the fuzzer's own organisation and another's. */
+  organisations: { own: number; others: number };
   /** A valid body per route name: a hostile value in one or two of its fields gets past the schema's shape. */
   validBodies: Record<string, Record<string, unknown>>;
 }
@@ -162,6 +164,12 @@ export function hostileRequests(
     fc.constant<string | undefined>(undefined),
     fc.constantFrom('Bearer ', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(3000)}`),
   );
+  const organisation = fc.oneof(
+    { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) },
+    fc.constant<string | undefined>(String(targets.organisations.own)),
+    fc.constant<string | undefined>(String(targets.organisations.others)),
+    fc.constantFrom<string | undefined>('0', '-1', '1e3', '99999999999', 'abc', ''),
+  );
   const valid = targets.validBodies[routeName];
   const body = fc.oneof(
     { weight: valid ? 4 : 0, arbitrary: nearlyValidBody(valid ?? {}).map((value) => ({ json: value })) },
@@ -169,11 +177,12 @@ export function hostileRequests(
     fc.tuple(rawBodies, contentTypes).map(([raw, type]) => ({ raw, type })),
     fc.constant({}),
   );
-  const request = fc.record({ path, query, authorization, body });
+  const request = fc.record({ path, query, authorization, organisation, body });
   return fc.sample(request, { seed, numRuns: count }).map((drawn) => {
     const url = `${drawn.path}${drawn.query ?? ''}`;
     const headers: Record<string, string> = {};
     if (drawn.authorization !== undefined) headers.authorization = drawn.authorization;
+    if (drawn.organisation !== undefined) headers[ORGANISATION_HEADER] = drawn.organisation;
     const options: InjectOptions = { method: route.method, url, headers };
     let sent = 'no body';
     if ('json' in drawn.body) {

@@ -90,7 +90,7 @@ describe('starting a checkout', () => {
       net_cents: 19_900,
     });
     expect(await balance(t.app, buyer)).toBe(before);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before);
   });
 });
 
@@ -144,7 +144,7 @@ describe('sandbox Pay', () => {
       expect(answer.headers.location).toBe('http://hullscope.test/transactions?checkout=paid');
     }
     expect(await balance(t.app, buyer)).toBe(before + 100);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before + 100);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before + 100);
     const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
       (row) => row.session_id === sessionId,
     );
@@ -238,7 +238,7 @@ describe('sandbox Cancel', () => {
     expect(paidLater.statusCode).toBe(303);
     expect(paidLater.headers.location).toBe('http://hullscope.test/transactions?checkout=expired');
     expect(await balance(t.app, buyer)).toBe(before);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before);
     const purchase = (await purchasesOf(t.app, buyer.organisationId)).find(
       (row) => row.session_id === sessionId,
     );
@@ -286,7 +286,7 @@ describe('sandbox Pay and Cancel at the same time', () => {
       }
       expect(purchase?.payment_status).toBe(purchase?.status);
       expect(await balance(t.app, buyer)).toBe(told === 'paid' ? before + 100 : before);
-      expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(await balance(t.app, buyer));
+      expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(await balance(t.app, buyer));
     }
   });
 });

@@ -177,7 +177,7 @@ describe('Stripe webhook', () => {
     expect((await deliver(t.app, again)).json()).toEqual({ received: true, result: 'unchanged' });
 
     expect(await balance(t.app, buyer)).toBe(before + 100);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before + 100);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before + 100);
     expect(await purchaseOf(buyer, sessionId)).toMatchObject({
       status: 'PAID',
       payment_status: 'PAID',
@@ -237,7 +237,7 @@ describe('Stripe webhook', () => {
     expect((await deliver(t.app, late)).json()).toEqual({ received: true, result: 'unchanged' });
     expect(await purchaseOf(buyer, sessionId)).toMatchObject({ status: 'FAILED', payment_status: 'FAILED' });
     expect(await balance(t.app, buyer)).toBe(before);
-    expect(await ledgerSum(t.app.database.db, buyer.userId)).toBe(before);
+    expect(await ledgerSum(t.app.database.db, buyer.organisationId)).toBe(before);
   });
 
   it('credits a delayed payment once it succeeds, and an expired session never', async () => {

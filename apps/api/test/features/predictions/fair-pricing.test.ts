@@ -108,7 +108,7 @@ describe('fair pricing at Full HD', () => {
       { resolution_id: fullhd, width: 450, height: 800 },
       { resolution_id: fullhd, width: 801, height: 450 },
     ]);
-    expect(await balanceOf(t.app.database.db, user.userId)).toBe(46);
+    expect(await balanceOf(t.app.database.db, user.organisationId)).toBe(46);
   });
 
   it('refunds a failed image what it was charged, not the Full HD price', async () => {
@@ -145,7 +145,7 @@ describe('fair pricing at Full HD', () => {
       ['refund', 2, 'Refund: large.png could not be processed'],
       ['refund', 1, 'Refund: small.png could not be processed'],
     ]);
-    expect(await balanceOf(db, user.userId)).toBe(50);
-    expect(await ledgerSum(db, user.userId)).toBe(50);
+    expect(await balanceOf(db, user.organisationId)).toBe(50);
+    expect(await ledgerSum(db, user.organisationId)).toBe(50);
   });
 });

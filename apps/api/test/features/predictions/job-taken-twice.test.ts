@@ -45,7 +45,7 @@ describe('a request job worked by two workers at once', () => {
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -4 },
     ]);
-    expect(await balanceOf(db, user.userId)).toBe(46);
-    expect(await ledgerSum(db, user.userId)).toBe(46);
+    expect(await balanceOf(db, user.organisationId)).toBe(46);
+    expect(await ledgerSum(db, user.organisationId)).toBe(46);
   });
 });

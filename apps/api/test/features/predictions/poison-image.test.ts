@@ -111,8 +111,8 @@ describe('an image that brings its worker down every time', () => {
       { kind: 'prediction', amount: -names.length },
       { kind: 'refund', amount: 1 },
     ]);
-    expect(await balanceOf(db, user.userId)).toBe(50 - names.length + 1);
-    expect(await ledgerSum(db, user.userId)).toBe(50 - names.length + 1);
+    expect(await balanceOf(db, user.organisationId)).toBe(50 - names.length + 1);
+    expect(await ledgerSum(db, user.organisationId)).toBe(50 - names.length + 1);
   });
 
   it('refunds every image once 3 runs in a row settle none (a model that cannot load)', async () => {

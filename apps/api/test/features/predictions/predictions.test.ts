@@ -202,7 +202,7 @@ describe('a full prediction run', () => {
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     const requestId: number = scheduled.json().request_id;
     expect(scheduled.json().message).toMatch(/Prediction \d+ scheduled for 2 images/);
-    expect(await balanceOf(t.app.database.db, user.userId)).toBe(48);
+    expect(await balanceOf(t.app.database.db, user.organisationId)).toBe(48);
 
     const finished = await waitForRequest(t.app, user.headers, requestId);
     expect(finished).toEqual({ id: requestId, status: 'DONE', progress: { done: 2, failed: 0, total: 2 } });
@@ -349,7 +349,7 @@ describe('a full prediction run', () => {
     expect(
       transactions.find((row: { kind: string }) => row.kind === 'signup_bonus').predict_queue,
     ).toBeUndefined();
-    expect(await ledgerSum(t.app.database.db, user.userId)).toBe(48);
+    expect(await ledgerSum(t.app.database.db, user.organisationId)).toBe(48);
 
     // Another user sees none of it.
     const stranger = await signUp(t.app, t.config.mail.outboxDir);
@@ -504,7 +504,7 @@ describe('failures', () => {
     const rows = await db
       .selectFrom('credit_ledger')
       .selectAll()
-      .where('user_id', '=', user.userId)
+      .where('organisation_id', '=', user.organisationId)
       .orderBy('id')
       .execute();
     expect(rows.map((row) => [row.kind, row.amount])).toEqual([
@@ -523,14 +523,14 @@ describe('failures', () => {
       amount: 2,
       predict_queue: { id: requestId, images: imageIds, status: 'DONE' },
     });
-    expect(await balanceOf(db, user.userId)).toBe(48);
-    expect(await ledgerSum(db, user.userId)).toBe(48);
+    expect(await balanceOf(db, user.organisationId)).toBe(48);
+    expect(await ledgerSum(db, user.organisationId)).toBe(48);
   });
 
   it('marks a request FAILED when no image could be processed, and refunds all', async () => {
     const { user, finished } = await runWithLostOriginals(['gone.png'], ['gone.png'], 'standard');
     expect(finished.status).toBe('FAILED');
-    expect(await balanceOf(t.app.database.db, user.userId)).toBe(50);
+    expect(await balanceOf(t.app.database.db, user.organisationId)).toBe(50);
   });
 });
 
@@ -562,8 +562,8 @@ describe('concurrent scheduling', () => {
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
       const { db } = idle.app.database;
-      expect(await balanceOf(db, user.userId)).toBe(20);
-      expect(await ledgerSum(db, user.userId)).toBe(20);
+      expect(await balanceOf(db, user.organisationId)).toBe(20);
+      expect(await ledgerSum(db, user.organisationId)).toBe(20);
       expect(await db.selectFrom('prediction_requests').select('id').execute()).toHaveLength(1);
       expect(await db.selectFrom('jobs').select('id').execute()).toHaveLength(1);
 
