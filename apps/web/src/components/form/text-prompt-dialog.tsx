@@ -19,7 +19,7 @@ interface TextPromptDialogProps {
   /** Above the field: what happens on submit. */
   text?: string;
   /** The value's rule, e.g. the contract's name rule or "must be the name typed again". */
-  rule: z.ZodType<string>;
+  rule: z.ZodType<string, string>;
   busy: boolean;
   destructive?: boolean;
   onSubmit: (value: string) => void;

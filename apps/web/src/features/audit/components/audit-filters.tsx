@@ -21,7 +21,14 @@ export function AuditFilters({ value, actors, onChange }: AuditFiltersProps) {
     onChange({ ...value, [field]: event.target.value });
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-      <TextField select size="small" label="Actor" value={value.actor} onChange={set('actor')} sx={{ minWidth: 200 }}>
+      <TextField
+        select
+        size="small"
+        label="Actor"
+        value={value.actor}
+        onChange={set('actor')}
+        sx={{ minWidth: 200 }}
+      >
         <MenuItem value="">Everyone</MenuItem>
         {actors.map((actor) => (
           <MenuItem key={actor.id} value={String(actor.id)}>
@@ -29,7 +36,14 @@ export function AuditFilters({ value, actors, onChange }: AuditFiltersProps) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Action" value={value.action} onChange={set('action')} sx={{ minWidth: 220 }}>
+      <TextField
+        select
+        size="small"
+        label="Action"
+        value={value.action}
+        onChange={set('action')}
+        sx={{ minWidth: 220 }}
+      >
         <MenuItem value="">All actions</MenuItem>
         {Object.entries(auditActionLabels).map(([action, label]) => (
           <MenuItem key={action} value={action}>

@@ -5,7 +5,12 @@ import { useState } from 'react';
 import { PageTitle } from '@/components/ui/page-title';
 import { useNotify } from '@/lib/notify';
 import { useExportAuditEvents } from '../api/export-audit-events';
-import { AUDIT_PAGE_SIZE, noAuditFilters, useAuditEvents, type AuditFilters as Filters } from '../api/get-audit-events';
+import {
+  AUDIT_PAGE_SIZE,
+  noAuditFilters,
+  useAuditEvents,
+  type AuditFilters as Filters,
+} from '../api/get-audit-events';
 import { type AuditActor, AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 
@@ -26,10 +31,20 @@ export function AuditLogPage({ actors }: { actors: AuditActor[] }) {
     <>
       <PageTitle>Audit log</PageTitle>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('csv')} disabled={exporting.isPending}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => exportAs('csv')}
+          disabled={exporting.isPending}
+        >
           Export CSV
         </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => exportAs('json')} disabled={exporting.isPending}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => exportAs('json')}
+          disabled={exporting.isPending}
+        >
           Export JSON
         </Button>
       </Stack>

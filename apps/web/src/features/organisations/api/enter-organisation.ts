@@ -9,8 +9,9 @@ import { writeCurrentOrganisation } from '@/lib/current-organisation';
 export async function enterInvitedOrganisation(preview: InvitationPreview) {
   const organisations = await api.request(routes.listOrganisations, {});
   const joined =
-    organisations.find((candidate) => candidate.name === preview.organisation && candidate.role === preview.role) ??
-    organisations.find((candidate) => candidate.name === preview.organisation);
+    organisations.find(
+      (candidate) => candidate.name === preview.organisation && candidate.role === preview.role,
+    ) ?? organisations.find((candidate) => candidate.name === preview.organisation);
   if (!joined) return null;
   writeCurrentOrganisation(joined.id);
   return api.request(routes.switchOrganisation, { params: { organisationId: joined.id } });

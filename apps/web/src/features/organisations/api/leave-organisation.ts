@@ -10,8 +10,7 @@ async function forgetOrganisation<T>(action: () => Promise<T>): Promise<T> {
   return answer;
 }
 
-export const leaveOrganisation = () =>
-  forgetOrganisation(() => api.request(routes.leaveOrganisation, {}));
+export const leaveOrganisation = () => forgetOrganisation(() => api.request(routes.leaveOrganisation, {}));
 
 export const deleteOrganisation = (name: string) =>
   forgetOrganisation(() => api.request(routes.deleteOrganisation, { body: { name } }));

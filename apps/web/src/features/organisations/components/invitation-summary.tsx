@@ -10,9 +10,8 @@ export function InvitationSummary({ preview }: { preview: InvitationPreview }) {
         Join {preview.organisation}
       </Typography>
       <Typography sx={{ mb: 2 }} data-testid="invitation-summary">
-        {preview.invited_by ?? 'A member'} invites {preview.email} as{' '}
-        {roleLabels[preview.role].toLowerCase()}. The invitation is valid until{' '}
-        {new Date(preview.expires_at).toLocaleDateString()}.
+        {preview.invited_by ?? 'A member'} invites {preview.email} as {roleLabels[preview.role].toLowerCase()}
+        . The invitation is valid until {new Date(preview.expires_at).toLocaleDateString()}.
       </Typography>
     </>
   );

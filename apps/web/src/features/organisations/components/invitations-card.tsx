@@ -20,6 +20,7 @@ import { useInvitations } from '../api/get-invitations';
 import { roleLabels } from './role-label';
 
 type InvitationValues = z.input<typeof InvitationRequest>;
+type InvitationInput = z.output<typeof InvitationRequest>;
 const invitedRoles = ['viewer', 'member', 'admin'] as const;
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
@@ -74,11 +75,11 @@ export function InvitationsCard() {
   const invitations = useInvitations();
   const creation = useCreateInvitation();
   const notify = useNotify();
-  const { control, handleSubmit, reset } = useForm<InvitationValues, unknown, InvitationRequest>({
+  const { control, handleSubmit, reset } = useForm<InvitationValues, unknown, InvitationInput>({
     resolver: zodResolver(InvitationRequest),
     defaultValues: { email: '', role: 'member' },
   });
-  const invite = (values: InvitationRequest) =>
+  const invite = (values: InvitationInput) =>
     creation.mutate(values, {
       onSuccess: (invitation) => {
         notify.success(`Invitation sent to ${invitation.email}`);
@@ -101,7 +102,14 @@ export function InvitationsCard() {
         onSubmit={(event) => void handleSubmit(invite)(event)}
         sx={{ mb: 2 }}
       >
-        <FormTextField control={control} name="email" label="E-mail" type="email" size="small" sx={{ flex: 1 }} />
+        <FormTextField
+          control={control}
+          name="email"
+          label="E-mail"
+          type="email"
+          size="small"
+          sx={{ flex: 1 }}
+        />
         <Controller
           control={control}
           name="role"

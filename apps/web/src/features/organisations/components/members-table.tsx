@@ -95,7 +95,10 @@ export function MembersTable({ members, role, currentUserId }: MembersTableProps
                 <TableCell align="right">
                   {editable && (
                     <Tooltip title="Remove from the organisation">
-                      <IconButton aria-label={`Remove ${member.username}`} onClick={() => setRemoving(member)}>
+                      <IconButton
+                        aria-label={`Remove ${member.username}`}
+                        onClick={() => setRemoving(member)}
+                      >
                         <PersonRemoveIcon />
                       </IconButton>
                     </Tooltip>

@@ -43,7 +43,9 @@ export function OrganisationCard({ organisation }: { organisation: Organisation 
             {organisation.members === 1 ? 'member' : 'members'}
           </Typography>
         </div>
-        {roleAllows(organisation.role, 'admin') && <Button onClick={() => setDialog('rename')}>Rename</Button>}
+        {roleAllows(organisation.role, 'admin') && (
+          <Button onClick={() => setDialog('rename')}>Rename</Button>
+        )}
         <Button onClick={() => setDialog('leave')}>Leave</Button>
         {organisation.role === 'owner' && (
           <Button color="error" onClick={() => setDialog('delete')}>

@@ -93,7 +93,9 @@ export function OrganisationSwitcher() {
               organisation.id === current.data?.id ? setAnchor(null) : switchTo(organisation.id)
             }
           >
-            <ListItemIcon>{organisation.id === current.data?.id && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemIcon>
+              {organisation.id === current.data?.id && <CheckIcon fontSize="small" />}
+            </ListItemIcon>
             <ListItemText
               primary={organisation.name}
               secondary={`${roleLabels[organisation.role]} · ${organisation.members} ${organisation.members === 1 ? 'member' : 'members'}`}
