@@ -19,7 +19,10 @@ export const useSharedPredictionSet = (token: string, predictionId: number | nul
   useQuery({
     queryKey: ['shared', token, 'prediction', predictionId],
     queryFn: () =>
-      api.request(routes.sharedPredictionSet, { params: { predictionId: predictionId ?? 0 }, query: { token } }),
+      api.request(routes.sharedPredictionSet, {
+        params: { predictionId: predictionId ?? 0 },
+        query: { token },
+      }),
     enabled: predictionId !== null,
     staleTime: Infinity,
   });

@@ -55,7 +55,14 @@ export function CreateShareLinkForm({ projectId, onCreated }: CreateShareLinkFor
       alignItems={{ sm: 'flex-start' }}
       onSubmit={(event) => void create(event)}
     >
-      <FormTextField control={control} name="label" label="Recipient" size="small" helperText="Optional, e.g. the class society" sx={{ flex: 1 }} />
+      <FormTextField
+        control={control}
+        name="label"
+        label="Recipient"
+        size="small"
+        helperText="Optional, e.g. the class society"
+        sx={{ flex: 1 }}
+      />
       <FormTextField
         control={control}
         name="expires_in_days"

@@ -8,10 +8,17 @@ export function ShareButton({ projectId }: { projectId: number | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<ShareIcon />} disabled={projectId === null} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        startIcon={<ShareIcon />}
+        disabled={projectId === null}
+        onClick={() => setOpen(true)}
+      >
         Share
       </Button>
-      {projectId !== null && <ShareLinksDialog open={open} projectId={projectId} onClose={() => setOpen(false)} />}
+      {projectId !== null && (
+        <ShareLinksDialog open={open} projectId={projectId} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

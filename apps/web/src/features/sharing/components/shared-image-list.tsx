@@ -17,7 +17,9 @@ export function SharedImageList({ images, selectedPredictionId, onOpen }: Shared
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" component="nav" aria-label="Photos">
       {predicted.map((image) => {
         const latest = image.predictions[image.predictions.length - 1]!;
-        const selected = image.predictions.some((prediction) => prediction.prediction_id === selectedPredictionId);
+        const selected = image.predictions.some(
+          (prediction) => prediction.prediction_id === selectedPredictionId,
+        );
         return (
           <Chip
             key={image.id}
