@@ -81,6 +81,22 @@ const pages = {
     () => import('./routes/account'),
     (m) => m.AccountRoute,
   ),
+  organisation: lazyPage(
+    () => import('./routes/organisation'),
+    (m) => m.OrganisationRoute,
+  ),
+  audit: lazyPage(
+    () => import('./routes/audit'),
+    (m) => m.AuditRoute,
+  ),
+  invitation: lazyPage(
+    () => import('./routes/invitation'),
+    (m) => m.InvitationRoute,
+  ),
+  shared: lazyPage(
+    () => import('./routes/shared'),
+    (m) => m.SharedRoute,
+  ),
   gettingStarted: lazyPage(
     () => import('@/features/guides/components/getting-started-guide'),
     (m) => m.GettingStartedGuide,
@@ -141,6 +157,18 @@ export const routeTree: RouteObject[] = [
         children: [{ index: true, lazy: pages.confirmEmailChange }],
       },
       {
+        // Opened from the mail by a user signed in or not: the page offers what each needs.
+        path: 'invitation',
+        element: (
+          <AuthLayout>
+            <Outlet />
+          </AuthLayout>
+        ),
+        children: [{ index: true, lazy: pages.invitation }],
+      },
+      // A share link's visitor has no account: no shell, no menu, nothing else of the app.
+      { path: 'shared/:token', lazy: pages.shared },
+      {
         path: 'legal',
         element: <LegalLayout />,
         children: [
@@ -180,6 +208,14 @@ export const routeTree: RouteObject[] = [
           },
           indexOnly('transactions', pages.transactions),
           indexOnly('account', pages.account),
+          {
+            path: 'organisation',
+            children: [
+              { index: true, lazy: pages.organisation },
+              { path: 'audit', lazy: pages.audit },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
           indexOnly('gettingStarted', pages.gettingStarted),
           indexOnly('help', pages.help),
         ],

@@ -11,6 +11,10 @@ export const paths = {
   },
   /** The link mailed to a new e-mail address; outside user/*, whose visitors must be signed out. */
   confirmEmailChange: '/confirm-email-change',
+  /** An invitation's mailed link (`?token=`); signed in or not, so outside user/* as well. */
+  invitation: '/invitation',
+  /** A share link: one inspection for a visitor without an account, outside the app's shell. */
+  shared: (token: string) => `/shared/${encodeURIComponent(token)}`,
   legal: {
     terms: '/legal/terms-of-use/',
     privacy: '/legal/privacy-policy/',
@@ -24,6 +28,8 @@ export const paths = {
     vessel: (vesselId: number) => `/vessels/${vesselId}/`,
     transactions: '/transactions/',
     account: '/account/',
+    organisation: '/organisation/',
+    audit: '/organisation/audit/',
     gettingStarted: '/gettingStarted/',
     help: '/help/',
   },

@@ -1,4 +1,10 @@
-import { AccessToken, NamedListWithMessage, routes, type RouteDefinition } from '@hullscope/contract';
+import {
+  AccessToken,
+  NamedListWithMessage,
+  ORGANISATION_HEADER,
+  routes,
+  type RouteDefinition,
+} from '@hullscope/contract';
 import type { z } from 'zod';
 import { ApiError, ApiValidationError, messageOf } from './api-errors';
 import type { TokenStore } from './token-store';
@@ -36,6 +42,17 @@ export interface ApiClientOptions {
   tokens: TokenStore;
   fetch?: typeof fetch;
   createXhr?: () => XMLHttpRequest;
+  /**
+   * The organisation the tab acts in (its id), sent on every request; without one the API acts in
+   * the user's last chosen organisation.
+   */
+  organisation?: () => string | null;
+}
+
+/** A list answer with the number of entries matching its filters (the X-Total-Count header). */
+export interface Counted<T> {
+  data: T;
+  total: number;
 }
 
 const TOKEN_PATHS = new Set<string>([routes.obtainTokens.path, routes.refreshToken.path]);
@@ -130,7 +147,11 @@ export function createApiClient(options: ApiClientOptions) {
 
   function authHeaders(): Record<string, string> {
     const access = tokens.getAccess();
-    return access ? { Authorization: `Bearer ${access}` } : {};
+    const organisation = options.organisation?.() ?? null;
+    return {
+      ...(access ? { Authorization: `Bearer ${access}` } : {}),
+      ...(organisation ? { [ORGANISATION_HEADER]: organisation } : {}),
+    };
   }
 
   function refreshAccess(): Promise<boolean> {
@@ -209,6 +230,18 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function request<R extends RouteDefinition>(route: R, args: RequestArgs<R>): Promise<ResponseOf<R>> {
     return validated(route, await answer(route, args, {}));
+  }
+
+  /** A list with its total: the answer's X-Total-Count, or its own length when the header is absent. */
+  async function requestCounted<R extends RouteDefinition>(
+    route: R,
+    args: RequestArgs<R>,
+  ): Promise<Counted<ResponseOf<R>>> {
+    const response = await answer(route, args, {});
+    const data = await validated(route, response);
+    const header = Number(response.headers.get('X-Total-Count'));
+    const total = Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : null;
+    return { data, total: total ?? (Array.isArray(data) ? data.length : 0) };
   }
 
   /**
@@ -300,6 +333,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    requestCounted,
     revalidate,
     download,
     upload,

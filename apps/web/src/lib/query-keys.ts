@@ -1,6 +1,13 @@
 /** Query keys shared across features, so one feature can refresh another's data without importing it. */
 export const queryKeys = {
   user: ['user'] as const,
+  /** The organisation requests act in, with the user's role there. */
+  organisation: ['organisation'] as const,
+  organisations: ['organisations'] as const,
+  members: ['organisation', 'members'] as const,
+  invitations: ['organisation', 'invitations'] as const,
+  auditEvents: ['organisation', 'audit'] as const,
+  shareLinks: (projectId: number) => ['projects', projectId, 'share-links'] as const,
   company: ['company'] as const,
   countries: ['countries'] as const,
   credits: ['credits'] as const,

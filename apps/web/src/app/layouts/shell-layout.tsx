@@ -29,6 +29,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/account/api/get-user';
 import { CreditBadge } from '@/features/credits/components/credit-badge';
+import { OrganisationSwitcher } from '@/features/organisations/components/organisation-switcher';
 import { useAuth } from '@/lib/auth';
 
 const DRAWER_WIDTH = 228;
@@ -118,7 +119,7 @@ function Footer() {
   );
 }
 
-/** Spec §1, §2.3: top bar (logo, credits, welcome, account), left menu, footer. */
+/** Spec §1, §2.3: top bar (logo, organisation, credits, welcome, account), left menu, footer. */
 export function ShellLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
@@ -145,6 +146,7 @@ export function ShellLayout() {
             <Logo size={34} />
           </Link>
           <Box sx={{ flex: 1 }} />
+          <OrganisationSwitcher />
           <CreditBadge />
           <Typography sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }} data-testid="welcome">
             Welcome{firstName ? `, ${firstName}` : ''}

@@ -9,6 +9,7 @@ import { CompanyDataCard } from '@/features/account/components/company-data-card
 import { DataExportCard } from '@/features/account/components/data-export-card';
 import { DeleteAccount } from '@/features/account/components/delete-account';
 import { UserDataCard } from '@/features/account/components/user-data-card';
+import { RoleGate } from '@/components/ui/role-gate';
 
 export function AccountRoute() {
   const user = useUser();
@@ -30,11 +31,16 @@ export function AccountRoute() {
           <UserDataCard user={user.data} />
           <ChangePasswordCard />
         </Box>
-        <CompanyDataCard company={company.data} countries={countries.data ?? []} />
+        {/* The company record is the organisation's: its admins keep it. */}
+        <RoleGate role="admin">
+          <CompanyDataCard company={company.data} countries={countries.data ?? []} />
+        </RoleGate>
       </Box>
-      <Box sx={{ mt: 3 }}>
-        <DataExportCard email={user.data.email} />
-      </Box>
+      <RoleGate role="admin">
+        <Box sx={{ mt: 3 }}>
+          <DataExportCard email={user.data.email} />
+        </Box>
+      </RoleGate>
       <Box sx={{ mt: 3 }}>
         <DeleteAccount />
       </Box>

@@ -29,6 +29,7 @@ import { useModels } from '@/features/predictions/api/get-models';
 import { useResolutions } from '@/features/predictions/api/get-resolutions';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
+import { RoleGate } from '@/components/ui/role-gate';
 
 /** Navigation state that opens an image at one of its predictions (from the inspection summary). */
 export interface OpenedPrediction {
@@ -129,19 +130,21 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
       }}
     >
       <Paper variant="outlined" component="section" aria-label="Images" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => setUploadOpen(true)}>
-            Upload
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<ScheduleSendIcon />}
-            disabled={running}
-            onClick={() => setScheduleOpen(true)}
-          >
-            Schedule Prediction
-          </Button>
-        </Stack>
+        <RoleGate role="member">
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => setUploadOpen(true)}>
+              Upload
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<ScheduleSendIcon />}
+              disabled={running}
+              onClick={() => setScheduleOpen(true)}
+            >
+              Schedule Prediction
+            </Button>
+          </Stack>
+        </RoleGate>
         {all.length > 0 && (
           <>
             <ZoneFilter thumbnails={all} value={zoneFilter} onChange={setZoneFilter} />
@@ -163,16 +166,18 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
               <Button size="small" disabled={checkedIds.length === 0} onClick={() => setChecked(new Set())}>
                 Clear
               </Button>
-              <SetZoneButton projectId={projectId} imageIds={checkedIds} />
-              <DeleteImagesButton
-                projectId={projectId}
-                imageIds={checkedIds}
-                disabled={running}
-                onDeleted={(deleted) => {
-                  setChecked((current) => new Set([...current].filter((id) => !deleted.includes(id))));
-                  if (imageId !== null && deleted.includes(imageId)) selectImage(null);
-                }}
-              />
+              <RoleGate role="member">
+                <SetZoneButton projectId={projectId} imageIds={checkedIds} />
+                <DeleteImagesButton
+                  projectId={projectId}
+                  imageIds={checkedIds}
+                  disabled={running}
+                  onDeleted={(deleted) => {
+                    setChecked((current) => new Set([...current].filter((id) => !deleted.includes(id))));
+                    if (imageId !== null && deleted.includes(imageId)) selectImage(null);
+                  }}
+                />
+              </RoleGate>
             </Stack>
           </>
         )}

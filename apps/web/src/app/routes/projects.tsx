@@ -22,6 +22,8 @@ import { LastRunAlert } from '@/features/predictions/components/last-run-alert';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
 import { type OpenedPrediction, ProjectWorkspace } from './project-workspace';
+import { RoleGate } from '@/components/ui/role-gate';
+import { ShareButton } from '@/features/sharing/components/share-button';
 
 /** A positive whole number from the URL, null when absent, NaN when it is not one. */
 function idParam(value: string | undefined): number | null {
@@ -71,14 +73,19 @@ export function ProjectsRoute() {
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
           <ProjectSelect projects={projects.data ?? []} selectedId={projectId} onSelect={selectProject} />
-          <CreateProjectButton onCreated={(created) => selectProject(created.id)} />
-          <EditProjectButton project={project} disabled={running} onDeleted={() => selectProject(null)} />
+          <RoleGate role="member">
+            <CreateProjectButton onCreated={(created) => selectProject(created.id)} />
+            <EditProjectButton project={project} disabled={running} onDeleted={() => selectProject(null)} />
+          </RoleGate>
           <DownloadAllButton projectId={project ? project.id : null} requestRunning={running} />
           <DownloadReportButton
             projectId={project ? project.id : null}
             requestRunning={running}
             hasPredictions={(predictionCount.data?.prediction_count ?? 0) > 0}
           />
+          <RoleGate role="member">
+            <ShareButton projectId={project ? project.id : null} />
+          </RoleGate>
           <InspectionSummaryButton
             projectId={project ? project.id : null}
             requestRunning={running}

@@ -12,6 +12,7 @@ import { DeleteVesselButton } from '@/features/vessels/components/delete-vessel-
 import { EditVesselButton } from '@/features/vessels/components/edit-vessel-button';
 import { VesselDetails } from '@/features/vessels/components/vessel-details';
 import { VesselInspections } from '@/features/vessels/components/vessel-inspections';
+import { RoleGate } from '@/components/ui/role-gate';
 
 /** A path id the API could name: a positive whole number (anything else is simply not found). */
 function vesselIdOf(param: string | undefined): number | null {
@@ -39,8 +40,10 @@ function VesselPage({ vesselId }: { vesselId: number }) {
       </Button>
       <PageTitle>{data.name}</PageTitle>
       <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
-        <EditVesselButton vessel={data} countries={countries} />
-        <DeleteVesselButton vessel={data} onDeleted={() => void navigate(paths.app.vessels)} />
+        <RoleGate role="member">
+          <EditVesselButton vessel={data} countries={countries} />
+          <DeleteVesselButton vessel={data} onDeleted={() => void navigate(paths.app.vessels)} />
+        </RoleGate>
       </Stack>
       <Stack spacing={2}>
         <VesselDetails vessel={data} countries={countries} />

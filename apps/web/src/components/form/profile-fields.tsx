@@ -12,12 +12,15 @@ interface ProfileFieldValues extends FieldValues {
 interface ProfileFieldsProps<T extends ProfileFieldValues, TOut extends FieldValues> {
   control: Control<T, unknown, TOut>;
   emailHelperText?: string;
+  /** The address is given (an invitation's): shown, not editable. */
+  lockedEmail?: boolean;
 }
 
 /** Username, e-mail and the two names: the same fields when signing up and on the account page. */
 export function ProfileFields<T extends ProfileFieldValues, TOut extends FieldValues = T>({
   control,
   emailHelperText,
+  lockedEmail = false,
 }: ProfileFieldsProps<T, TOut>) {
   const name = (field: keyof ProfileFieldValues) => field as Path<T>;
   return (
@@ -37,6 +40,7 @@ export function ProfileFields<T extends ProfileFieldValues, TOut extends FieldVa
         autoComplete="email"
         helperText={emailHelperText}
         required
+        slotProps={lockedEmail ? { htmlInput: { readOnly: true } } : undefined}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
         <FormTextField

@@ -12,4 +12,5 @@ export const transactionsQueryOptions = () =>
     queryFn: () => readOrDefault<Transaction[]>('the transactions', [], getTransactions),
   });
 
-export const useTransactions = () => useQuery(transactionsQueryOptions());
+/** `enabled` false for a role that may not read the ledger (a viewer), which the API would refuse. */
+export const useTransactions = (enabled = true) => useQuery({ ...transactionsQueryOptions(), enabled });

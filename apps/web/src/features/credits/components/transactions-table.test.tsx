@@ -96,3 +96,21 @@ describe('the amounts of Your Transactions', () => {
     expect(amountCell(8)).toHaveTextContent(/^-3$/);
   });
 });
+
+describe('the acting member (issue 38)', () => {
+  it('names who spent or bought in a Member column once the wallet is shared, and not before', () => {
+    const rows = [
+      { ...purchase(1, 'PAID'), actor: 'jonas' },
+      { ...purchase(2, 'PAID'), actor: null },
+    ];
+    const { unmount } = render(<TransactionsTable transactions={rows} />);
+    expect(screen.queryByRole('columnheader', { name: 'Member' })).not.toBeInTheDocument();
+    unmount();
+    render(<TransactionsTable transactions={rows} showActor />);
+    expect(screen.getByRole('columnheader', { name: 'Member' })).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^1 / })).getAllByRole('cell')[2]).toHaveTextContent(
+      'jonas',
+    );
+    expect(within(screen.getByRole('row', { name: /^2 / })).getAllByRole('cell')[2]).toHaveTextContent('–');
+  });
+});

@@ -49,15 +49,22 @@ function AmountCell({ transaction }: { transaction: Transaction }) {
   );
 }
 
+interface TransactionsTableProps {
+  transactions: Transaction[];
+  /** Adds the acting member's column (issue 38): one shared wallet, several spenders. */
+  showActor?: boolean;
+}
+
 /** 'Your Transactions', newest first: the API's list reversed (spec §2.3). */
-export function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
+export function TransactionsTable({ transactions, showActor = false }: TransactionsTableProps) {
   const newestFirst = [...transactions].reverse();
+  const columns = showActor ? [...COLUMNS.slice(0, 2), 'Member', ...COLUMNS.slice(2)] : COLUMNS;
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Your Transactions">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <TableCell key={column} align={column === 'Amount' ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
                 {column}
               </TableCell>
@@ -67,7 +74,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
         <TableBody>
           {newestFirst.length === 0 && (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length}>
+              <TableCell colSpan={columns.length}>
                 <Typography color="text.secondary">No transactions yet.</Typography>
               </TableCell>
             </TableRow>
@@ -78,6 +85,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
               <TableRow key={transaction.id} hover>
                 <TableCell>{transaction.id}</TableCell>
                 <TableCell>{new Date(transaction.request_date).toLocaleString()}</TableCell>
+                {showActor && <TableCell>{transaction.actor ?? '–'}</TableCell>}
                 <TableCell>{queue?.id ?? '–'}</TableCell>
                 <TableCell>
                   {queue ? (

@@ -14,6 +14,8 @@ import { useDownloadImage } from '../api/download-image';
 import { useImage } from '../api/get-image';
 import { useUpdateImage } from '../api/update-image';
 import { HullZoneSelect } from '@/components/form/hull-zone-select';
+import { RoleGate } from '@/components/ui/role-gate';
+import { useRoleAllows } from '@/hooks/use-role';
 
 interface SelectedImagePanelProps {
   projectId: number;
@@ -38,6 +40,8 @@ export function SelectedImagePanel({
   const deletion = useDeleteImage();
   const download = useDownloadImage();
   const zoneUpdate = useUpdateImage();
+  // A viewer sees the zone but may not change it.
+  const mayEdit = useRoleAllows('member');
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
 
@@ -71,22 +75,24 @@ export function SelectedImagePanel({
             </>
           )}
         </Box>
-        <Button
-          color="error"
-          variant="outlined"
-          startIcon={<DeleteIcon />}
-          disabled={requestRunning}
-          onClick={() => setConfirming(true)}
-          sx={{ flexShrink: 0 }}
-        >
-          Delete Image
-        </Button>
+        <RoleGate role="member">
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteIcon />}
+            disabled={requestRunning}
+            onClick={() => setConfirming(true)}
+            sx={{ flexShrink: 0 }}
+          >
+            Delete Image
+          </Button>
+        </RoleGate>
       </Stack>
       {image.data && (
         <HullZoneSelect
           size="small"
           value={image.data.hull_zone ?? null}
-          disabled={zoneUpdate.isPending}
+          disabled={zoneUpdate.isPending || !mayEdit}
           onChange={(hullZone) =>
             zoneUpdate.mutate(
               { projectId, imageId, hull_zone: hullZone },

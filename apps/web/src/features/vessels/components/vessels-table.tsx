@@ -16,6 +16,7 @@ import { DeleteVesselButton } from './delete-vessel-button';
 import { EditVesselButton } from './edit-vessel-button';
 import { FoulingSparkline } from './fouling-trend';
 import { flagLabel, imoLabel } from './vessel-labels';
+import { RoleGate } from '@/components/ui/role-gate';
 
 /**
  * A name stays on one line, so each vessel is one row high at 1366 px; a very long one ends in an
@@ -87,8 +88,10 @@ export function VesselsTable({ vessels, countries }: { vessels: Vessel[]; countr
               </TableCell>
               <TableCell align="right">
                 <Stack direction="row" spacing={0.5} justifyContent="flex-end">
-                  <EditVesselButton vessel={vessel} countries={countries} compact />
-                  <DeleteVesselButton vessel={vessel} compact />
+                  <RoleGate role="member">
+                    <EditVesselButton vessel={vessel} countries={countries} compact />
+                    <DeleteVesselButton vessel={vessel} compact />
+                  </RoleGate>
                 </Stack>
               </TableCell>
             </TableRow>
