@@ -100,6 +100,14 @@ describe('frames from a diver video', () => {
     );
     for (const name of kept) await frames.getByRole('checkbox', { name: `Upload ${name}` }).waitFor();
 
+    // Skipped frames are shown too, unticked and greyed with their reason (issue 45 §4).
+    const blurry = frames.getByRole('checkbox', { name: 'Upload hull-pass@00:06.0.jpg' });
+    expect(await blurry.isChecked()).toBe(false);
+    expect(await frames.getByText(/^Blurry \(sharpness \d+\)$/).count()).toBe(3);
+    expect(await frames.getByText('Same as the frame before').count()).toBe(3);
+    await blurry.check();
+    await frames.getByText('9 frames will be uploaded.').waitFor();
+    await blurry.uncheck();
     await frames.getByRole('checkbox', { name: 'Upload hull-pass@00:03.0.jpg' }).uncheck();
     await frames.getByText('7 frames will be uploaded.').waitFor();
     await saveScreenshot(page, 'upload-video');
