@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
@@ -18,6 +18,11 @@ import { DownloadAllButton } from '@/features/projects/components/download-all-b
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
 import { ProjectDetails } from '@/features/projects/components/project-details';
 import { ProjectSelect } from '@/features/projects/components/project-select';
+import {
+  forgetLastOpenedProject,
+  lastOpenedProject,
+  useRememberOpenedProject,
+} from '@/features/projects/hooks/use-last-opened-project';
 import { LastRunAlert } from '@/features/predictions/components/last-run-alert';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
@@ -33,6 +38,7 @@ function idParam(value: string | undefined): number | null {
  * The projects page (spec §2.3, §4): composes the projects, images and predictions features. The
  * selected project and image are the URL's (/projects/12/images/345/, issue 22), so back, reload
  * and shared links keep them; choosing a project drops the image, as the spec's selection does.
+ * Coming back to /projects/ from another page reopens the project and image last open (issue 45 §6).
  */
 export function ProjectsRoute() {
   const params = useParams();
@@ -57,10 +63,36 @@ export function ProjectsRoute() {
         : undefined
       : (vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? `Vessel ${vesselId}`);
 
+  const vesselNames = useMemo(
+    () => new Map((vessels.data ?? []).map((vessel) => [vessel.id, vessel.name])),
+    [vessels.data],
+  );
+
   const selectProject = useCallback(
-    (id: number | null) => void navigate(id === null ? paths.app.projects : paths.app.project(id)),
+    (id: number | null) => {
+      if (id === null) forgetLastOpenedProject();
+      void navigate(id === null ? paths.app.projects : paths.app.project(id));
+    },
     [navigate],
   );
+
+  useRememberOpenedProject(project && !Number.isNaN(imageId) ? { projectId: project.id, imageId } : null);
+  const projectList = projects.isSuccess ? projects.data : null;
+  useEffect(() => {
+    if (projectId !== null || projectList === null) return;
+    const last = lastOpenedProject();
+    if (!last) return;
+    if (!projectList.some((candidate) => candidate.id === last.projectId)) {
+      forgetLastOpenedProject();
+      return;
+    }
+    void navigate(
+      last.imageId === null
+        ? paths.app.project(last.projectId)
+        : paths.app.projectImage(last.projectId, last.imageId),
+      { replace: true },
+    );
+  }, [projectId, projectList, navigate]);
 
   if (Number.isNaN(projectId) || Number.isNaN(imageId)) return <NotFound />;
   const unknownProject = projectId !== null && projects.isSuccess && project === null;
@@ -70,7 +102,12 @@ export function ProjectsRoute() {
       <PageTitle>Projects</PageTitle>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
-          <ProjectSelect projects={projects.data ?? []} selectedId={projectId} onSelect={selectProject} />
+          <ProjectSelect
+            projects={projects.data ?? []}
+            vesselNames={vesselNames}
+            selectedId={projectId}
+            onSelect={selectProject}
+          />
           <CreateProjectButton onCreated={(created) => selectProject(created.id)} />
           <EditProjectButton project={project} disabled={running} onDeleted={() => selectProject(null)} />
           <DownloadAllButton projectId={project ? project.id : null} requestRunning={running} />
