@@ -48,8 +48,9 @@ for (const dir of values.dir) {
     rows.push([name, ...figures.map((value) => value.toFixed(1))]);
   }
 }
-console.log(
+const lines = [
   `default minSharpness ${DEFAULT_FRAME_SELECTION.minSharpness}, analysis width ${ANALYSIS_MAX_WIDTH}`,
-);
-console.log(['file', 'as taken', `blur σ ${values.soft}`, `blur σ ${values.blurred}`].join('\t'));
-for (const row of rows) console.log(row.join('\t'));
+  ['file', 'as taken', `blur σ ${values.soft}`, `blur σ ${values.blurred}`].join('\t'),
+  ...rows.map((row) => row.join('\t')),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
