@@ -30,6 +30,9 @@ import { useResolutions } from '@/features/predictions/api/get-resolutions';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 
+/** The predictions section with the viewer: the Projects page's skip link goes there (issue 45 §15). */
+export const VIEWER_ID = 'viewer';
+
 /** Navigation state that opens an image at one of its predictions (from the inspection summary). */
 export interface OpenedPrediction {
   predictionId: number;
@@ -203,7 +206,9 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
         variant="outlined"
         component="section"
         aria-label="Predictions"
-        sx={{ p: 2, minWidth: 0, '&:fullscreen': { overflowY: 'auto', borderRadius: 0 } }}
+        id={VIEWER_ID}
+        tabIndex={-1}
+        sx={{ p: 2, minWidth: 0, outline: 'none', '&:fullscreen': { overflowY: 'auto', borderRadius: 0 } }}
       >
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>

@@ -198,6 +198,20 @@ describe('the projects page with the selection in the URL (issue 22)', () => {
   });
 });
 
+describe('the skip link (issue 45 §15)', () => {
+  it('is the first stop of the page and moves the focus to the viewer', async () => {
+    stubProjectsApi();
+    openAt('/projects/5/images/11/');
+    await screen.findByRole('button', { name: 'bow.jpg' }, SETTLED);
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to the viewer' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Predictions' })).toHaveFocus();
+  });
+});
+
 describe('coming back to the projects page (issue 45 §6)', () => {
   it('reopens the project and image last open in the tab', async () => {
     stubProjectsApi();

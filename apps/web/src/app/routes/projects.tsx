@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
+import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
 import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
@@ -26,7 +27,7 @@ import {
 import { LastRunAlert } from '@/features/predictions/components/last-run-alert';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
-import { type OpenedPrediction, ProjectWorkspace } from './project-workspace';
+import { type OpenedPrediction, ProjectWorkspace, VIEWER_ID } from './project-workspace';
 
 /** A positive whole number from the URL, null when absent, NaN when it is not one. */
 function idParam(value: string | undefined): number | null {
@@ -99,6 +100,7 @@ export function ProjectsRoute() {
 
   return (
     <Box>
+      {project !== null && <SkipLink target={VIEWER_ID}>Skip to the viewer</SkipLink>}
       <PageTitle>Projects</PageTitle>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
