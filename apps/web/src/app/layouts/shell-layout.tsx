@@ -25,7 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Logo } from '@/components/ui/logo';
+import { homeLinkLabel, Logo } from '@/components/ui/logo';
 import { SkipLink } from '@/components/ui/skip-link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -149,7 +149,13 @@ export function ShellLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Link component={RouterLink} to={paths.home} color="inherit" underline="none" aria-label="Home">
+          <Link
+            component={RouterLink}
+            to={paths.home}
+            color="inherit"
+            underline="none"
+            aria-label={homeLinkLabel}
+          >
             <Logo size={34} />
           </Link>
           <Box sx={{ flex: 1 }} />

@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PurchaseActions } from './purchase-actions';
 import { TransactionStatusChip } from './transaction-status-chip';
 
 const COLUMNS = [
@@ -80,6 +81,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                 <TableCell>{new Date(transaction.request_date).toLocaleString()}</TableCell>
                 <TableCell>{queue?.id ?? '–'}</TableCell>
                 <TableCell>
+                  {/* Only a prediction run belongs to a project; other rows leave the column empty. */}
                   {queue ? (
                     <>
                       {queue.project.name}
@@ -89,15 +91,20 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                       </Typography>
                     </>
                   ) : (
-                    <Typography variant="body2" color="text.secondary" component="span">
-                      {transaction.reason ?? '–'}
-                    </Typography>
+                    '–'
                   )}
                 </TableCell>
                 <TableCell>{queue?.images.length ?? '–'}</TableCell>
                 <TableCell>{queue?.resolution.name ?? '–'}</TableCell>
                 <TableCell>
                   <TransactionStatusChip transaction={transaction} />
+                  {!queue && transaction.reason && (
+                    // What a row without a run is (a bonus, a purchase): beside its status, not as a project.
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                      {transaction.reason}
+                    </Typography>
+                  )}
+                  <PurchaseActions transaction={transaction} />
                 </TableCell>
                 <AmountCell transaction={transaction} />
               </TableRow>
