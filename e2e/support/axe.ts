@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** One rule broken on a page, with where: what the test prints when a screen is not clean. */
@@ -23,7 +24,9 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   // Evaluated over the DevTools protocol: the app's Content-Security-Policy refuses inline scripts.
   await page.evaluate(await source);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options?: RunOptions) => Promise<AxeResults> } }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((violation) => ({
       rule: violation.id,

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   buyer = await signUp(t.app, t.config.mail.outboxDir);
   stranger = await signUp(t.app, t.config.mail.outboxDir);
-  await setCompany(t.app, buyer, { country: 'FR', name: 'Armement Dupont', city: 'Brest', zip: '29200' });
+  await setCompany(t.app, buyer, { country: 'FR', name: 'Armement Dupont' });
 });
 afterAll(() => t.close());
 

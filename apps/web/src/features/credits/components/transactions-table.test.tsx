@@ -43,7 +43,7 @@ describe('the amounts of Your Transactions', () => {
     expect(amountCell(3)).toHaveTextContent(/^500not credited$/);
     expect(amountCell(4)).toHaveTextContent(/^500not credited yet$/);
     expect(amountCell(1)).toHaveStyle({ color: 'rgb(46, 125, 50)' });
-    expect(amountCell(2)).toHaveStyle({ color: 'rgba(0, 0, 0, 0.38)' });
+    expect(amountCell(2)).toHaveStyle({ color: 'rgb(74, 93, 115)' });
   });
 
   it('names every status in words a customer uses, on a chip', () => {
