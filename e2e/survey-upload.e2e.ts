@@ -88,6 +88,14 @@ describe('frames from a diver video', () => {
     await dialog.locator('input[type=file][aria-label="Add images"]').setInputFiles(video);
 
     const frames = dialog.getByRole('region', { name: 'Frames of hull-pass.webm' });
+    // The default (Low) keeps the fixture's out-of-focus frames, whose VP8 blocks read as detail;
+    // Medium, the old default, skips them (README, Benchmarks).
+    await expect
+      .poll(() => frames.getByTestId('frame-summary').textContent(), { timeout: 60_000 })
+      .toMatch(/^14 frames read: 11 kept, 3 skipped as nearly the same/);
+    await frames.getByRole('combobox', { name: 'Skip blurry frames' }).click();
+    await page.getByRole('option', { name: 'Medium' }).click();
+    await frames.getByRole('button', { name: 'Read frames again' }).click();
     // One frame a second: 0–4 s sharp, 5–7 s out of focus, 8–11 s the same view, 12–13 s sharp.
     await expect
       .poll(() => frames.getByTestId('frame-summary').textContent(), { timeout: 60_000 })
@@ -100,6 +108,14 @@ describe('frames from a diver video', () => {
     );
     for (const name of kept) await frames.getByRole('checkbox', { name: `Upload ${name}` }).waitFor();
 
+    // Skipped frames are shown too, unticked and greyed with their reason (issue 45 §4).
+    const blurry = frames.getByRole('checkbox', { name: 'Upload hull-pass@00:06.0.jpg' });
+    expect(await blurry.isChecked()).toBe(false);
+    expect(await frames.getByText(/^Blurry \(sharpness \d+\)$/).count()).toBe(3);
+    expect(await frames.getByText('Same as the frame before').count()).toBe(3);
+    await blurry.check();
+    await frames.getByText('9 frames will be uploaded.').waitFor();
+    await blurry.uncheck();
     await frames.getByRole('checkbox', { name: 'Upload hull-pass@00:03.0.jpg' }).uncheck();
     await frames.getByText('7 frames will be uploaded.').waitFor();
     await saveScreenshot(page, 'upload-video');

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
   PASSWORD_RESET_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
   EMAIL_CHANGE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(3),
   SIGNUP_BONUS_CREDITS: z.coerce.number().int().min(0).default(50),
+  // The seller on invoices; the same defaults as the web app's imprint (VITE_COMPANY_*).
+  INVOICE_SELLER_NAME: z.string().trim().min(1).default('Hullscope Maritime Analytics GmbH'),
+  INVOICE_SELLER_ADDRESS: z.string().trim().min(1).default('Am Sandtorkai 50, 20457 Hamburg, Germany'),
+  INVOICE_SELLER_VAT_ID: optionalString,
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: booleanFlag('false'),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
@@ -185,6 +189,8 @@ export interface Config {
     emailChangeMailsPerAccountPerHour: number;
   };
   signupBonusCredits: number;
+  /** Who invoices a purchase (issue 45 §10). */
+  invoiceSeller: { name: string; address: string; vatId: string | null };
   corsOrigins: string[];
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -357,6 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailChangeMailsPerAccountPerHour: values.EMAIL_CHANGE_MAILS_PER_ACCOUNT_PER_HOUR,
     },
     signupBonusCredits: values.SIGNUP_BONUS_CREDITS,
+    invoiceSeller: {
+      name: values.INVOICE_SELLER_NAME,
+      address: values.INVOICE_SELLER_ADDRESS,
+      vatId: values.INVOICE_SELLER_VAT_ID ?? null,
+    },
     corsOrigins: (values.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

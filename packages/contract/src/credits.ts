@@ -37,6 +37,23 @@ export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 export const CheckoutReturn = z.enum(['paid', 'expired', 'failed', 'pending', 'success', 'cancelled']);
 export type CheckoutReturn = z.infer<typeof CheckoutReturn>;
 
+/**
+ * How long a checkout takes payment (issue 45 §10): the provider's session is opened with this
+ * expiry, and the Transactions page shows a purchase awaiting payment with the time it lapses.
+ */
+export const CHECKOUT_LIFETIME_MINUTES = 60;
+
+/** When a purchase opened at `requestDate` stops taking payment (ISO 8601). */
+export function checkoutExpiresAt(requestDate: string): string {
+  return new Date(Date.parse(requestDate) + CHECKOUT_LIFETIME_MINUTES * 60_000).toISOString();
+}
+
+/** The answer to cancelling a purchase that awaits payment: its new status. */
+export const PurchaseCancelled = z
+  .object({ id, status: z.literal('EXPIRED') })
+  .meta({ id: 'PurchaseCancelled' });
+export type PurchaseCancelled = z.infer<typeof PurchaseCancelled>;
+
 export const PaymentRedirect = z.object({ redirect_url: z.string() }).meta({ id: 'PaymentRedirect' });
 export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
 

@@ -23,6 +23,7 @@ import {
   CreditPriceOptionList,
   Credits,
   PaymentRedirect,
+  PurchaseCancelled,
   TransactionList,
 } from './credits.js';
 import {
@@ -70,6 +71,7 @@ const PredictionParams = z.object({ id: idParam, predictionId: idParam });
 const RequestParams = z.object({ requestId: idParam });
 const VesselParams = z.object({ id: idParam });
 const ExportParams = z.object({ exportId: idParam });
+const TransactionParams = z.object({ id: idParam });
 
 export const routes = {
   // Account access
@@ -295,6 +297,29 @@ export const routes = {
     status: 200,
     summary: 'Every ledger row of the user',
     response: TransactionList,
+  }),
+  cancelPurchase: route({
+    method: 'POST',
+    path: '/api/transactions/:id/cancel/',
+    auth: true,
+    access: 'admin',
+    tag: 'credits',
+    status: 200,
+    summary:
+      "Cancel one of the user's purchases that awaits payment: its checkout is closed and it becomes EXPIRED. 409 when it is paid or no longer awaits payment",
+    params: TransactionParams,
+    response: PurchaseCancelled,
+  }),
+  purchaseInvoice: route({
+    method: 'GET',
+    path: '/api/transactions/:id/invoice/',
+    auth: true,
+    access: 'admin',
+    tag: 'credits',
+    status: 200,
+    summary: "The invoice of one of the user's paid purchases, as a PDF",
+    params: TransactionParams,
+    response: null,
   }),
 
   // Projects and images

@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the checkout stops taking payment (ISO 8601). */
+  expiresAt: string;
 }
 
 export interface ProviderCheckout {
@@ -23,4 +25,9 @@ export interface ProviderCheckout {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<ProviderCheckout>;
+  /**
+   * Ends an open checkout so it can no longer be paid; false when the provider says it was already
+   * completed (paid or being paid), and the purchase must not be cancelled.
+   */
+  cancelCheckout(sessionId: string): Promise<boolean>;
 }

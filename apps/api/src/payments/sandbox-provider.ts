@@ -26,6 +26,10 @@ export function sandboxProvider(appUrl: string, secret: string): SandboxProvider
       url.searchParams.set('token', tokenFor(sessionId));
       return { sessionId, redirectUrl: url.toString() };
     },
+    // The sandbox page checks the purchase's state itself: a closed purchase cannot be paid there.
+    async cancelCheckout() {
+      return true;
+    },
     isValidPageToken(sessionId, token) {
       if (typeof token !== 'string') return false;
       const expected = Buffer.from(tokenFor(sessionId));

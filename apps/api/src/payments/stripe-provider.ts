@@ -62,9 +62,17 @@ export function stripeProvider(config: StripeConfig): StripeProvider {
         payment_intent_data: { metadata: { purchase_id: purchase } },
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
+        // The expiry the Transactions page shows, rather than Stripe's default of a day.
+        expires_at: Math.floor(Date.parse(request.expiresAt) / 1000),
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { sessionId: session.id, redirectUrl: session.url };
+    },
+    async cancelCheckout(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'complete') return false;
+      if (session.status === 'open') await stripe.checkout.sessions.expire(sessionId);
+      return true;
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');

@@ -22,6 +22,8 @@ export interface StripeStandIn {
   /** Makes the next creation fail as Stripe does for a bad request. */
   failNext(): void;
   env: Record<string, string>;
+  /** Marks a session paid at Stripe: reading it answers `complete` and it cannot be expired. */
+  complete(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   let failNext = false;
   let counter = 0;
+  const completed = new Set<string>();
+  const expired = new Set<string>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +62,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         );
         return;
       }
+      // A session read or expired: open until expired, or complete when the test says it was paid.
+      const session = /^\/v1\/checkout\/sessions\/(cs_test_standin_\d+)(\/expire)?$/.exec(request.url ?? '');
+      if (session && !failNext) {
+        const id = session[1]!;
+        if (session[2] && request.method === 'POST' && !completed.has(id)) expired.add(id);
+        const status = completed.has(id) ? 'complete' : expired.has(id) ? 'expired' : 'open';
+        response.end(JSON.stringify({ id, object: 'checkout.session', status }));
+        return;
+      }
       failNext = false;
       response.statusCode = 400;
       response.end(
@@ -71,6 +84,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const { port } = server.address() as AddressInfo;
   return {
     requests,
+    complete: (sessionId: string) => void completed.add(sessionId),
     failNext: () => {
       failNext = true;
     },

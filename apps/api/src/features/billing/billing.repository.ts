@@ -200,6 +200,19 @@ export function billingRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The user's purchase with this ledger id and its payment; undefined for anyone else's or any other row. */
+    purchaseOf(organisationId: number, ledgerId: number): Promise<PaymentWithOwner | undefined> {
+      return db
+        .selectFrom('payments')
+        .innerJoin('credit_ledger', 'credit_ledger.id', 'payments.ledger_id')
+        .selectAll('payments')
+        .select(['credit_ledger.organisation_id', 'credit_ledger.user_id'])
+        .where('credit_ledger.id', '=', ledgerId)
+        .where('credit_ledger.organisation_id', '=', organisationId)
+        .where('credit_ledger.kind', '=', 'purchase')
+        .executeTakeFirst();
+    },
+
     contactOf(userId: number): Promise<{ email: string; first_name: string } | undefined> {
       return db
         .selectFrom('users')

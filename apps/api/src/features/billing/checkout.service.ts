@@ -1,4 +1,4 @@
-import type { CreditPriceOption, PaymentRedirect } from '@hullscope/contract';
+import { checkoutExpiresAt, type CreditPriceOption, type PaymentRedirect } from '@hullscope/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -76,6 +76,7 @@ export function checkoutService({ db, provider, configuredPrices, appUrl, log }:
           productName: `${tier.amount} Hullscope credits`,
           successUrl: `${appUrl}/transactions?checkout=success`,
           cancelUrl: `${appUrl}/transactions?checkout=cancelled`,
+          expiresAt: checkoutExpiresAt(purchase.created_at),
         });
         await billing.attachSession(payment.id, checkout.sessionId);
         return { redirect_url: checkout.redirectUrl };

@@ -2,6 +2,7 @@ import type { PaymentProviderName } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { BillingDetails } from './billing.repository.js';
 import { euro } from './money.js';
+import { countryName } from './vat.js';
 
 export interface Receipt {
   to: string;
@@ -22,7 +23,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function billedTo(billing: BillingDetails | null): string[] {
+export function billedTo(billing: BillingDetails | null): string[] {
   if (!billing) return [];
   const lines = [
     billing.name,
@@ -30,7 +31,7 @@ function billedTo(billing: BillingDetails | null): string[] {
     billing.address_2,
     [billing.zip, billing.city].filter(Boolean).join(' '),
     billing.state,
-    billing.country,
+    billing.country ? countryName(billing.country) : '',
   ].filter(Boolean);
   if (billing.tax_id) lines.push(`VAT / tax ID: ${billing.tax_id}`);
   return lines;
@@ -44,7 +45,7 @@ export function receiptMail(receipt: Receipt): MailMessage {
     ['Date', `${receipt.paidAt.slice(0, 16).replace('T', ' ')} UTC`],
     ['Credits', String(receipt.credits)],
     ['Net price', `${euro(receipt.netCents)} (excluding VAT)`],
-    ['VAT', `${euro(receipt.taxCents)}: ${receipt.vatNote}`],
+    ['VAT', `${euro(receipt.taxCents)} — ${receipt.vatNote}`],
     ['Total paid', euro(receipt.totalCents)],
   ];
   const billing = billedTo(receipt.billing);

@@ -15,16 +15,19 @@ export const registerBilling: ApiRegistrar = async ({
   config,
 }) => {
   const fulfilPurchase = purchaseFulfilment(db, mailer, app.log);
-  registerBillingRoutes(
-    router,
-    checkoutService({
+  registerBillingRoutes(router, {
+    db,
+    checkout: checkoutService({
       db,
       provider,
       configuredPrices: config.creditPrices,
       appUrl: config.appUrl,
       log: app.log,
     }),
-  );
+    provider,
+    fulfilPurchase,
+    seller: config.invoiceSeller,
+  });
   if (provider.name === 'stripe') {
     await registerStripeWebhook(app, provider, fulfilPurchase, config.bodyLimitBytes);
   } else {

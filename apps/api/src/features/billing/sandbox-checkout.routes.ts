@@ -1,4 +1,4 @@
-import { optionalText } from '@hullscope/contract';
+import { checkoutExpiresAt, optionalText } from '@hullscope/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -99,10 +99,14 @@ export async function registerSandboxCheckout(
       async (request, reply) => {
         const { sessionId } = request.params;
         requireToken(sessionId, request.body.token);
+        const payment = await billingRepository(db).findBySession(sessionId);
+        // Past its expiry a checkout takes no payment, as Stripe's does not: the purchase lapses instead.
+        const lapsed =
+          payment !== undefined && checkoutExpiresAt(payment.created_at) <= new Date().toISOString();
         const outcome = await fulfilPurchase({
           provider: 'sandbox',
           sessionId,
-          outcome: 'paid',
+          outcome: lapsed ? 'expired' : 'paid',
           billing: { tax_id: request.body.business ? (request.body.tax_id ?? '') : '' },
         });
         if (outcome.result === 'unknown-session') throw notFound();

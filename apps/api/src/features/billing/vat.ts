@@ -18,11 +18,12 @@ export interface VatAssessment {
   /** Whether VAT is added, or why none is: reverse charge, or a buyer outside the EU. */
   treatment: 'charged' | 'reverse-charge' | 'outside-eu';
   taxCents: number;
-  /** One line for the checkout page and the receipt, e.g. "VAT 19% (Germany)". */
+  /** One line for the checkout page and the receipt, e.g. "VAT 19% (Germany)"; no colon, as it follows one. */
   note: string;
 }
 
-function countryName(code: string): string {
+/** A country's name for receipts and invoices; the code itself when the list does not know it. */
+export function countryName(code: string): string {
   return countryList.find((country) => country.code === code)?.name ?? code;
 }
 
@@ -35,13 +36,13 @@ export function assessVat(netCents: number, country: string, taxId: string): Vat
   const name = countryName(country);
   const rate = EU_STANDARD_RATES[country];
   if (rate === undefined) {
-    return { treatment: 'outside-eu', taxCents: 0, note: `No VAT: customer outside the EU (${name})` };
+    return { treatment: 'outside-eu', taxCents: 0, note: `No VAT, customer outside the EU (${name})` };
   }
   if (country !== SELLER_COUNTRY && taxId.trim()) {
     return {
       treatment: 'reverse-charge',
       taxCents: 0,
-      note: `Reverse charge: VAT to be accounted for by the recipient (${name}, VAT ID ${taxId.trim()})`,
+      note: `Reverse charge, VAT to be accounted for by the recipient (${name}, VAT ID ${taxId.trim()})`,
     };
   }
   return {

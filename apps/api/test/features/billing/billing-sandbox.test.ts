@@ -171,7 +171,7 @@ describe('sandbox Pay', () => {
     );
     expect(text).toContain('Credits: 100');
     expect(text).toContain('Net price: €49.00 (excluding VAT)');
-    expect(text).toContain('VAT: €9.31: VAT 19% (Germany)');
+    expect(text).toContain('VAT: €9.31 — VAT 19% (Germany)');
     expect(text).toContain('Total paid: €58.31');
     expect(text).toMatch(/Date: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(text).toContain('Keel & Sons Shipping');

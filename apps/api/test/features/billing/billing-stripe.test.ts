@@ -209,7 +209,7 @@ describe('Stripe webhook', () => {
       mail.email.text?.includes(`Purchase ID: ${purchase?.id}\n`),
     );
     expect(receipt?.email.subject).toBe(`Your Hullscope receipt: 100 credits (purchase ${purchase?.id})`);
-    expect(receipt?.email.text).toContain('VAT: €9.31: VAT charged at checkout (Germany)');
+    expect(receipt?.email.text).toContain('VAT: €9.31 — VAT charged at checkout (Germany)');
     expect(receipt?.email.text).toContain('Total paid: €58.31');
     expect(receipt?.email.text).toContain('Fees are non-refundable');
   });
@@ -320,5 +320,36 @@ describe('Stripe webhook', () => {
   it('acknowledges events that concern no purchase', async () => {
     const { payload, signature } = signedSessionEvent('evt_other', 'customer.created', 'cus_1');
     expect((await deliver(t.app, { payload, signature })).json()).toEqual({ received: true });
+  });
+});
+
+describe('cancelling a Stripe checkout (issue 45 §10)', () => {
+  it('expires the open session at Stripe first, and refuses one Stripe completed', async () => {
+    const open = await openCheckout(buyer);
+    const opened = (await purchaseOf(buyer, open))!;
+    const form = stripe.requests.at(-1)?.form;
+    expect(Number(form?.get('expires_at'))).toBeGreaterThan(Date.now() / 1000 + 59 * 60);
+    stripe.requests.length = 0;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${opened.id}/cancel/`,
+      headers: buyer.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v1/checkout/sessions/${open}`,
+      `POST /v1/checkout/sessions/${open}/expire`,
+    ]);
+    expect(await purchaseOf(buyer, open)).toMatchObject({ status: 'EXPIRED' });
+
+    const paying = await openCheckout(buyer);
+    stripe.complete(paying);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${(await purchaseOf(buyer, paying))!.id}/cancel/`,
+      headers: buyer.headers,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await purchaseOf(buyer, paying)).toMatchObject({ status: 'PENDING' });
   });
 });

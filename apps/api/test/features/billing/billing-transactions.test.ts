@@ -88,7 +88,7 @@ describe('GET /api/transactions/', () => {
     const receipt = await waitForMail(t.config.mail.outboxDir, user.registration.email, /receipt/);
     expect(transactions.find((row) => row.status === 'PAID')).toMatchObject({ id: paidRow?.id });
     expect(receipt.email.text).toContain(`Purchase ID: ${paidRow?.id}\n`);
-    expect(receipt.email.text).toContain('VAT: €0.00: No VAT: customer outside the EU (Norway)');
+    expect(receipt.email.text).toContain('VAT: €0.00 — No VAT, customer outside the EU (Norway)');
   });
 
   it("shows only the caller's own rows", async () => {

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, Outlet } from 'react-router';
-import { Logo } from '@/components/ui/logo';
+import { homeLinkLabel, Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
 /** The legal pages' simple frame: logo, the text on paper, links between the documents. */
@@ -13,13 +13,19 @@ export function LegalLayout() {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 4 }}>
       <Container maxWidth="md">
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 3 }}>
+        <Stack
+          component="header"
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ mb: 3 }}
+        >
           <Link
             component={RouterLink}
             to={paths.home}
             underline="none"
             color="primary.dark"
-            aria-label="Home"
+            aria-label={homeLinkLabel}
           >
             <Logo />
           </Link>

@@ -13,6 +13,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -24,7 +25,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Logo } from '@/components/ui/logo';
+import { homeLinkLabel, Logo } from '@/components/ui/logo';
+import { SkipLink } from '@/components/ui/skip-link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/account/api/get-user';
@@ -55,34 +57,39 @@ function MainMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Box component="nav" aria-label="Main menu">
       <List>
+        {/* Each entry in its own list item: a list holding links directly is not a list to a screen reader. */}
         {menu.map((entry) => (
-          <ListItemButton
-            key={entry.label}
-            component={RouterLink}
-            to={entry.to}
-            selected={isActive(pathname, entry.to)}
-            onClick={onNavigate}
-            sx={{ mx: 1, borderRadius: 1 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
-            <ListItemText primary={entry.label} />
-          </ListItemButton>
+          <ListItem key={entry.label} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={entry.to}
+              selected={isActive(pathname, entry.to)}
+              aria-current={isActive(pathname, entry.to) ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ mx: 1, borderRadius: 1 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+              <ListItemText primary={entry.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Divider />
       <List>
-        <ListItemButton
-          onClick={() => {
-            signOut();
-            void navigate(paths.auth.login);
-          }}
-          sx={{ mx: 1, borderRadius: 1 }}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary="Logout" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            onClick={() => {
+              signOut();
+              void navigate(paths.auth.login);
+            }}
+            sx={{ mx: 1, borderRadius: 1 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary="Logout" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );
@@ -130,6 +137,7 @@ export function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink target="main">Skip to main content</SkipLink>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {!wide && (
@@ -142,7 +150,13 @@ export function ShellLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Link component={RouterLink} to={paths.home} color="inherit" underline="none" aria-label="Home">
+          <Link
+            component={RouterLink}
+            to={paths.home}
+            color="inherit"
+            underline="none"
+            aria-label={homeLinkLabel}
+          >
             <Logo size={34} />
           </Link>
           <Box sx={{ flex: 1 }} />
@@ -173,7 +187,7 @@ export function ShellLayout() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 } }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
           <Outlet />
         </Box>
         <Footer />

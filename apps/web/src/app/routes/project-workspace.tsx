@@ -31,6 +31,9 @@ import { ImagePredictions } from '@/features/predictions/components/image-predic
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 import { RoleGate } from '@/components/ui/role-gate';
 
+/** The predictions section with the viewer: the Projects page's skip link goes there (issue 45 §15). */
+export const VIEWER_ID = 'viewer';
+
 /** Navigation state that opens an image at one of its predictions (from the inspection summary). */
 export interface OpenedPrediction {
   predictionId: number;
@@ -208,7 +211,9 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
         variant="outlined"
         component="section"
         aria-label="Predictions"
-        sx={{ p: 2, minWidth: 0, '&:fullscreen': { overflowY: 'auto', borderRadius: 0 } }}
+        id={VIEWER_ID}
+        tabIndex={-1}
+        sx={{ p: 2, minWidth: 0, outline: 'none', '&:fullscreen': { overflowY: 'auto', borderRadius: 0 } }}
       >
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>

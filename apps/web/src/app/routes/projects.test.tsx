@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { theme } from '@/app/theme';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import { noteRunStarted } from '@/features/predictions/hooks/last-run';
 import { createQueryClient } from '@/lib/query-client';
+import { writeSessionValue } from '@/lib/session-value';
 import { jsonResponse, stubApi } from '@/testing/render';
 import { ProjectsRoute } from './projects';
 
@@ -194,6 +195,48 @@ describe('the projects page with the selection in the URL (issue 22)', () => {
     await user.click(await screen.findByRole('option', { name: 'With Base, Standard' }));
     await screen.findByRole('button', { name: 'bow.jpg' });
     expect(screen.queryByRole('button', { name: 'stern.jpg' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the skip link (issue 45 §15)', () => {
+  it('is the first stop of the page and moves the focus to the viewer', async () => {
+    stubProjectsApi();
+    openAt('/projects/5/images/11/');
+    await screen.findByRole('button', { name: 'bow.jpg' }, SETTLED);
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to the viewer' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Predictions' })).toHaveFocus();
+  });
+});
+
+describe('coming back to the projects page (issue 45 §6)', () => {
+  it('reopens the project and image last open in the tab', async () => {
+    stubProjectsApi();
+    const first = openAt('/projects/5/images/12/');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'stern.jpg' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    await first.navigate('/projects/');
+    await waitFor(() => expect(first.state.location.pathname).toBe('/projects/5/images/12/'));
+    cleanup();
+
+    // A fresh page of the same tab, as after a visit to Transactions.
+    const router = openAt('/projects/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/5/images/12/'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+    );
+  });
+
+  it('forgets a project that is gone', async () => {
+    writeSessionValue('hullscope.projects.last-opened', '99/');
+    stubProjectsApi();
+    const router = openAt('/projects/');
+    expect(await screen.findByText(/Select a project or create a new one/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/projects/');
   });
 });
 

@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
+import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
 import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
@@ -18,10 +19,15 @@ import { DownloadAllButton } from '@/features/projects/components/download-all-b
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
 import { ProjectDetails } from '@/features/projects/components/project-details';
 import { ProjectSelect } from '@/features/projects/components/project-select';
+import {
+  forgetLastOpenedProject,
+  lastOpenedProject,
+  useRememberOpenedProject,
+} from '@/features/projects/hooks/use-last-opened-project';
 import { LastRunAlert } from '@/features/predictions/components/last-run-alert';
 import { RunningRequestAlert } from '@/features/predictions/components/running-request-alert';
 import { useRunningRequest } from '@/features/predictions/hooks/use-running-request';
-import { type OpenedPrediction, ProjectWorkspace } from './project-workspace';
+import { type OpenedPrediction, ProjectWorkspace, VIEWER_ID } from './project-workspace';
 import { RoleGate } from '@/components/ui/role-gate';
 import { ShareButton } from '@/features/sharing/components/share-button';
 
@@ -35,6 +41,7 @@ function idParam(value: string | undefined): number | null {
  * The projects page (spec §2.3, §4): composes the projects, images and predictions features. The
  * selected project and image are the URL's (/projects/12/images/345/, issue 22), so back, reload
  * and shared links keep them; choosing a project drops the image, as the spec's selection does.
+ * Coming back to /projects/ from another page reopens the project and image last open (issue 45 §6).
  */
 export function ProjectsRoute() {
   const params = useParams();
@@ -59,20 +66,52 @@ export function ProjectsRoute() {
         : undefined
       : (vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? `Vessel ${vesselId}`);
 
+  const vesselNames = useMemo(
+    () => new Map((vessels.data ?? []).map((vessel) => [vessel.id, vessel.name])),
+    [vessels.data],
+  );
+
   const selectProject = useCallback(
-    (id: number | null) => void navigate(id === null ? paths.app.projects : paths.app.project(id)),
+    (id: number | null) => {
+      if (id === null) forgetLastOpenedProject();
+      void navigate(id === null ? paths.app.projects : paths.app.project(id));
+    },
     [navigate],
   );
+
+  useRememberOpenedProject(project && !Number.isNaN(imageId) ? { projectId: project.id, imageId } : null);
+  const projectList = projects.isSuccess ? projects.data : null;
+  useEffect(() => {
+    if (projectId !== null || projectList === null) return;
+    const last = lastOpenedProject();
+    if (!last) return;
+    if (!projectList.some((candidate) => candidate.id === last.projectId)) {
+      forgetLastOpenedProject();
+      return;
+    }
+    void navigate(
+      last.imageId === null
+        ? paths.app.project(last.projectId)
+        : paths.app.projectImage(last.projectId, last.imageId),
+      { replace: true },
+    );
+  }, [projectId, projectList, navigate]);
 
   if (Number.isNaN(projectId) || Number.isNaN(imageId)) return <NotFound />;
   const unknownProject = projectId !== null && projects.isSuccess && project === null;
 
   return (
     <Box>
+      {project !== null && <SkipLink target={VIEWER_ID}>Skip to the viewer</SkipLink>}
       <PageTitle>Projects</PageTitle>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
-          <ProjectSelect projects={projects.data ?? []} selectedId={projectId} onSelect={selectProject} />
+          <ProjectSelect
+            projects={projects.data ?? []}
+            vesselNames={vesselNames}
+            selectedId={projectId}
+            onSelect={selectProject}
+          />
           <RoleGate role="member">
             <CreateProjectButton onCreated={(created) => selectProject(created.id)} />
             <EditProjectButton project={project} disabled={running} onDeleted={() => selectProject(null)} />

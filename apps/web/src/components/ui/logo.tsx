@@ -23,6 +23,12 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   );
 }
 
+/**
+ * The name of a link made of the logo: it starts with the product name the logo shows, so speech
+ * input ("click Hullscope") finds it and screen readers say where it goes (WCAG 2.5.3).
+ */
+export const homeLinkLabel = `${env.productName} home`;
+
 export function Logo({ size = 36, color = 'inherit' }: { size?: number; color?: string }) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color }}>

@@ -9,6 +9,8 @@ interface SelectableThumbnailProps {
   selected: boolean;
   label: string;
   onSelect: () => void;
+  /** Whether Tab reaches it; a grid of them keeps one reachable and moves by arrow keys. */
+  tabbable?: boolean;
   /** The caption under the picture. */
   children: ReactNode;
 }
@@ -21,6 +23,7 @@ export function SelectableThumbnail({
   selected,
   label,
   onSelect,
+  tabbable = true,
   children,
 }: SelectableThumbnailProps) {
   return (
@@ -28,6 +31,7 @@ export function SelectableThumbnail({
       onClick={onSelect}
       aria-pressed={selected}
       aria-label={label}
+      tabIndex={tabbable ? 0 : -1}
       focusRipple
       sx={{
         display: 'block',

@@ -27,13 +27,19 @@ const COLORS: Record<Transaction['status'], ChipProps['color']> = {
   EXPIRED: 'default',
 };
 
+/**
+ * The label is written in the colour's dark shade: the main shades of info, success and error are
+ * below the 4.5:1 contrast small text needs on white (issue 45 §10, §16).
+ */
 export function TransactionStatusChip({ transaction }: { transaction: Transaction }) {
+  const color = COLORS[transaction.status];
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={COLORS[transaction.status]}
+      color={color}
       label={statusWord(transaction)}
+      sx={color === 'default' ? undefined : { color: `${color}.dark` }}
     />
   );
 }

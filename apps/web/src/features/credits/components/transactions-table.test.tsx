@@ -1,6 +1,8 @@
 import type { Transaction } from '@hullscope/contract';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { TransactionsTable } from './transactions-table';
 
 function purchase(id: number, status: Transaction['status'], amount = 500): Transaction {
@@ -26,7 +28,7 @@ const statusCell = (id: number) => {
 
 describe('the amounts of Your Transactions', () => {
   it('shows a paid purchase as credits added, and closed or pending ones greyed, unsigned, never credited', () => {
-    render(
+    renderWithApp(
       <TransactionsTable
         transactions={[
           purchase(1, 'PAID'),
@@ -41,11 +43,11 @@ describe('the amounts of Your Transactions', () => {
     expect(amountCell(3)).toHaveTextContent(/^500not credited$/);
     expect(amountCell(4)).toHaveTextContent(/^500not credited yet$/);
     expect(amountCell(1)).toHaveStyle({ color: 'rgb(46, 125, 50)' });
-    expect(amountCell(2)).toHaveStyle({ color: 'rgba(0, 0, 0, 0.38)' });
+    expect(amountCell(2)).toHaveStyle({ color: 'rgb(74, 93, 115)' });
   });
 
   it('names every status in words a customer uses, on a chip', () => {
-    render(
+    renderWithApp(
       <TransactionsTable
         transactions={[
           purchase(1, 'PAID'),
@@ -58,7 +60,9 @@ describe('the amounts of Your Transactions', () => {
         ]}
       />,
     );
-    const words = [1, 2, 3, 4, 5, 6, 7].map((id) => statusCell(id).textContent);
+    const words = [1, 2, 3, 4, 5, 6, 7].map(
+      (id) => statusCell(id).querySelector('.MuiChip-label')?.textContent,
+    );
     expect(words).toEqual([
       'Paid',
       'Cancelled',
@@ -72,7 +76,7 @@ describe('the amounts of Your Transactions', () => {
   });
 
   it('shows under the project what a prediction was charged for', () => {
-    render(
+    renderWithApp(
       <TransactionsTable
         transactions={[
           {
@@ -103,14 +107,77 @@ describe('the acting member (issue 38)', () => {
       { ...purchase(1, 'PAID'), actor: 'jonas' },
       { ...purchase(2, 'PAID'), actor: null },
     ];
-    const { unmount } = render(<TransactionsTable transactions={rows} />);
+    const { unmount } = renderWithApp(<TransactionsTable transactions={rows} />);
     expect(screen.queryByRole('columnheader', { name: 'Member' })).not.toBeInTheDocument();
     unmount();
-    render(<TransactionsTable transactions={rows} showActor />);
+    renderWithApp(<TransactionsTable transactions={rows} showActor />);
     expect(screen.getByRole('columnheader', { name: 'Member' })).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /^1 / })).getAllByRole('cell')[2]).toHaveTextContent(
       'jonas',
     );
     expect(within(screen.getByRole('row', { name: /^2 / })).getAllByRole('cell')[2]).toHaveTextContent('–');
+  });
+});
+
+const projectCell = (id: number) => {
+  const row = screen.getByRole('row', { name: new RegExp(`^${id} `) });
+  return within(row).getAllByRole('cell')[3]!;
+};
+
+describe('purchases and bonuses in Your Transactions (issue 45 §10)', () => {
+  it('leave the Project column empty and say what they are beside their status', () => {
+    renderWithApp(
+      <TransactionsTable
+        transactions={[
+          { ...purchase(7, 'SETTLED', 50), kind: 'signup_bonus', reason: 'Sign-up bonus' },
+          { ...purchase(9, 'PAID'), reason: 'Purchase of 500 credits (€199.00 excluding VAT)' },
+        ]}
+      />,
+    );
+    expect(projectCell(7)).toHaveTextContent(/^–$/);
+    expect(projectCell(9)).toHaveTextContent(/^–$/);
+    expect(statusCell(7)).toHaveTextContent('CreditedSign-up bonus');
+    expect(statusCell(9)).toHaveTextContent('Purchase of 500 credits');
+  });
+
+  it('writes a chip label in a dark shade, readable at 4.5:1 on white', () => {
+    renderWithApp(<TransactionsTable transactions={[purchase(4, 'PENDING')]} />);
+    // The theme's info.dark (#01579b); info.main (#0288d1) is 3.9:1.
+    expect(statusCell(4).querySelector('.MuiChip-root')).toHaveStyle({ color: 'rgb(1, 87, 155)' });
+  });
+
+  it('shows when a purchase awaiting payment lapses, and cancels it', async () => {
+    const { calls } = stubApi({
+      'POST /api/transactions/4/cancel/': () => jsonResponse({ id: 4, status: 'EXPIRED' }),
+      'GET /api/transactions/': () => jsonResponse([]),
+    });
+    renderWithApp(<TransactionsTable transactions={[purchase(4, 'PENDING')]} />);
+    const expiry = new Date(Date.parse('2026-11-24T11:00:00.000Z')).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(statusCell(4)).toHaveTextContent(`Checkout expired ${expiry}`);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel purchase 4' }));
+    await waitFor(() => expect(calls.map((call) => call.key)).toContain('POST /api/transactions/4/cancel/'));
+    expect(await screen.findByText('The purchase was cancelled.')).toBeInTheDocument();
+  });
+
+  it('offers the invoice of a paid purchase as a PDF, and none for others', async () => {
+    const { calls } = stubApi({
+      'GET /api/transactions/1/invoice/': () =>
+        new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="hullscope-invoice-HS-000001.pdf"',
+          },
+        }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = vi.fn();
+    renderWithApp(<TransactionsTable transactions={[purchase(1, 'PAID'), purchase(2, 'EXPIRED')]} />);
+    expect(within(statusCell(2)).queryByRole('button')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invoice of purchase 1 (PDF)' }));
+    await waitFor(() => expect(calls.map((call) => call.key)).toEqual(['GET /api/transactions/1/invoice/']));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
   });
 });

@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PurchaseActions } from './purchase-actions';
 import { TransactionStatusChip } from './transaction-status-chip';
 
 const COLUMNS = [
@@ -30,8 +31,9 @@ const COUNTING_STATUSES: ReadonlySet<string> = new Set(['SETTLED', 'PAID']);
 function AmountCell({ transaction }: { transaction: Transaction }) {
   if (!COUNTING_STATUSES.has(transaction.status)) {
     // No sign and no colour: these credits never arrived (or have not yet), so nothing was added.
+    // Grey in the secondary text's shade: the disabled one is below the 4.5:1 contrast text needs.
     return (
-      <TableCell align="right" sx={{ color: 'text.disabled' }}>
+      <TableCell align="right" sx={{ color: 'text.secondary' }}>
         {transaction.amount}
         <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
           {transaction.status === 'PENDING' ? 'not credited yet' : 'not credited'}
@@ -88,6 +90,7 @@ export function TransactionsTable({ transactions, showActor = false }: Transacti
                 {showActor && <TableCell>{transaction.actor ?? '–'}</TableCell>}
                 <TableCell>{queue?.id ?? '–'}</TableCell>
                 <TableCell>
+                  {/* Only a prediction run belongs to a project; other rows leave the column empty. */}
                   {queue ? (
                     <>
                       {queue.project.name}
@@ -97,15 +100,20 @@ export function TransactionsTable({ transactions, showActor = false }: Transacti
                       </Typography>
                     </>
                   ) : (
-                    <Typography variant="body2" color="text.secondary" component="span">
-                      {transaction.reason ?? '–'}
-                    </Typography>
+                    '–'
                   )}
                 </TableCell>
                 <TableCell>{queue?.images.length ?? '–'}</TableCell>
                 <TableCell>{queue?.resolution.name ?? '–'}</TableCell>
                 <TableCell>
                   <TransactionStatusChip transaction={transaction} />
+                  {!queue && transaction.reason && (
+                    // What a row without a run is (a bonus, a purchase): beside its status, not as a project.
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                      {transaction.reason}
+                    </Typography>
+                  )}
+                  <PurchaseActions transaction={transaction} />
                 </TableCell>
                 <AmountCell transaction={transaction} />
               </TableRow>

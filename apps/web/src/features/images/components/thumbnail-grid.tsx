@@ -6,8 +6,9 @@ import {
   observeElementRect,
   useVirtualizer,
 } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { ListedImage } from '../lib/listed-image';
+import { rovingStep } from '../lib/roving-step';
 import { ThumbnailTile } from './thumbnail-tile';
 
 interface ThumbnailGridProps {
@@ -96,6 +97,42 @@ function VirtualGrid({
     initialOffset: () => (selectedRow ?? 0) * ROW_ESTIMATE_PX,
     getItemKey: (row) => images[row * COLUMNS]?.id ?? row,
   });
+  // Roving tab stop (issue 45 §15): Tab reaches one tile (the selected one, else the first); the
+  // arrow keys, Home and End move between tiles and open them, so the viewer is not behind two stops
+  // per image.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const focusTarget = useRef<number | null>(null);
+  const activeId =
+    focusedId !== null && images.some((image) => image.id === focusedId)
+      ? focusedId
+      : selectedIndex >= 0
+        ? selectedId
+        : (images[0]?.id ?? null);
+
+  useEffect(() => {
+    const id = focusTarget.current;
+    if (id === null) return;
+    const button = scroller.current?.querySelector<HTMLElement>(`[data-image-id="${id}"] button`);
+    if (!button) return;
+    focusTarget.current = null;
+    button.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLElement) || event.target.tagName !== 'BUTTON') return;
+    const from = images.findIndex((image) => image.id === activeId);
+    const to = rovingStep(event.key, from, images.length, COLUMNS);
+    if (to === null) return;
+    // Taken here, so the image pager's ← and → (window-wide) leave it alone; the image opens as the
+    // pager would open it, so the selection follows the focus.
+    event.preventDefault();
+    const id = images[to]!.id;
+    setFocusedId(id);
+    focusTarget.current = id;
+    onSelect(id);
+    virtualizer.scrollToIndex(Math.floor(to / COLUMNS), { align: 'auto' });
+  };
+
   const rows = virtualizer.getVirtualItems();
   const drawn = rows.flatMap((row) =>
     images.slice(row.index * COLUMNS, (row.index + 1) * COLUMNS).map((image) => image.id),
@@ -115,6 +152,11 @@ function VirtualGrid({
       ref={scroller}
       role="list"
       aria-label="Project images"
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-image-id]');
+        if (tile) setFocusedId(Number(tile.dataset.imageId));
+      }}
       sx={{ maxHeight: MAX_HEIGHT_PX, overflowY: 'auto', p: 0.5 }}
     >
       <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -145,6 +187,7 @@ function VirtualGrid({
                 predictionCount={predictionCounts?.get(image.id)}
                 checked={checked?.has(image.id) ?? false}
                 onCheck={onCheck}
+                tabbable={image.id === activeId}
               />
             ))}
           </Box>

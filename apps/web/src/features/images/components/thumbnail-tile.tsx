@@ -17,6 +17,8 @@ interface ThumbnailTileProps {
   /** Without onCheck no check box is shown. */
   checked: boolean;
   onCheck?: (imageId: number, checked: boolean) => void;
+  /** Whether Tab reaches its button and check box: true for one tile of the grid only. */
+  tabbable: boolean;
 }
 
 const predictionsLabel = (count: number) => `${count} ${count === 1 ? 'prediction' : 'predictions'}`;
@@ -30,14 +32,16 @@ export function ThumbnailTile({
   predictionCount,
   checked,
   onCheck,
+  tabbable,
 }: ThumbnailTileProps) {
   return (
-    <Box role="listitem" sx={{ position: 'relative', minWidth: 0 }}>
+    <Box role="listitem" data-image-id={image.id} sx={{ position: 'relative', minWidth: 0 }}>
       <SelectableThumbnail
         base64={base64}
         selected={selected}
         label={image.image_name}
         onSelect={() => onSelect(image.id)}
+        tabbable={tabbable}
       >
         <Typography variant="caption" noWrap component="span" sx={{ display: 'block', mt: 0.5 }}>
           {image.image_name}
@@ -70,6 +74,7 @@ export function ThumbnailTile({
           size="small"
           checked={checked}
           onChange={(event) => onCheck(image.id, event.target.checked)}
+          tabIndex={tabbable ? 0 : -1}
           slotProps={{ input: { 'aria-label': `Select ${image.image_name}` } }}
           sx={{
             position: 'absolute',

@@ -225,7 +225,7 @@ export function UploadDialog({ open, projectId, onClose }: UploadDialogProps) {
             key={job.id}
             job={job}
             disabled={locked}
-            onInterval={(seconds) => videos.rerun(job.id, job.file, seconds)}
+            onReadAgain={(settings) => videos.rerun(job.id, job.file, settings)}
             onCancel={() => videos.cancel(job.id)}
             onRemove={() => videos.remove(job.id)}
             onToggle={(name) => videos.toggle(job.id, name)}

@@ -6,11 +6,16 @@ import type { VideoJob } from '../hooks/use-video-frames';
 import type { ExtractedFrame } from '../video/extract-frames';
 import { VideoFramesCard } from './video-frames-card';
 
-const frame = (seconds: number): ExtractedFrame => ({
+const frame = (
+  seconds: number,
+  skipped: ExtractedFrame['skipped'] = null,
+  sharpness = 500,
+): ExtractedFrame => ({
   seconds,
   name: `dive@00:0${seconds}.0.jpg`,
   jpeg: new Blob(['jpeg'], { type: 'image/jpeg' }),
-  sharpness: 500,
+  sharpness,
+  skipped,
 });
 
 function job(change: Partial<VideoJob>): VideoJob {
@@ -20,15 +25,16 @@ function job(change: Partial<VideoJob>): VideoJob {
     intervalSeconds: 1,
     status: 'done',
     progress: { done: 10, expected: 10, secondsLeft: 0, kept: 3, blurry: 4, repeated: 3 },
+    minSharpness: 8,
     frames: [frame(0), frame(4), frame(8)],
-    unticked: new Set(),
+    flipped: new Set(),
     error: null,
     ...change,
   };
 }
 
 function renderCard(videoJob: VideoJob) {
-  const handlers = { onInterval: vi.fn(), onCancel: vi.fn(), onRemove: vi.fn(), onToggle: vi.fn() };
+  const handlers = { onReadAgain: vi.fn(), onCancel: vi.fn(), onRemove: vi.fn(), onToggle: vi.fn() };
   URL.createObjectURL = vi.fn(() => 'blob:frame');
   URL.revokeObjectURL = vi.fn();
   renderWithApp(<VideoFramesCard job={videoJob} disabled={false} {...handlers} />);
@@ -37,7 +43,7 @@ function renderCard(videoJob: VideoJob) {
 
 describe("a video's frames in the upload dialog", () => {
   it('says how many frames were skipped and why, and unticks a frame', async () => {
-    const handlers = renderCard(job({ unticked: new Set(['dive@00:04.0.jpg']) }));
+    const handlers = renderCard(job({ flipped: new Set(['dive@00:04.0.jpg']) }));
     expect(screen.getByTestId('frame-summary')).toHaveTextContent(
       '10 frames read: 3 kept, 4 skipped as blurry, 3 skipped as nearly the same as the frame kept before. ' +
         '2 frames will be uploaded.',
@@ -45,6 +51,37 @@ describe("a video's frames in the upload dialog", () => {
     expect(screen.getByRole('checkbox', { name: 'Upload dive@00:04.0.jpg' })).not.toBeChecked();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Upload dive@00:08.0.jpg' }));
     expect(handlers.onToggle).toHaveBeenCalledWith('dive@00:08.0.jpg');
+  });
+
+  it('shows skipped frames greyed with their reason, unticked, and lets the user keep one', async () => {
+    const handlers = renderCard(
+      job({
+        frames: [frame(0), frame(1, 'blurry', 5.4), frame(2, 'duplicate'), frame(3, 'blurry', 3)],
+        flipped: new Set(['dive@00:03.0.jpg']),
+        progress: { done: 4, expected: 4, secondsLeft: 0, kept: 1, blurry: 2, repeated: 1 },
+      }),
+    );
+    const blurry = screen.getByRole('checkbox', { name: 'Upload dive@00:01.0.jpg' });
+    expect(blurry).not.toBeChecked();
+    expect(screen.getByText('Blurry (sharpness 5)')).toBeInTheDocument();
+    expect(screen.getByText('Same as the frame before')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Upload dive@00:02.0.jpg' })).not.toBeChecked();
+    // A skipped frame the user ticked goes up with the kept one.
+    expect(screen.getByRole('checkbox', { name: 'Upload dive@00:03.0.jpg' })).toBeChecked();
+    expect(screen.getByTestId('frame-summary')).toHaveTextContent('2 frames will be uploaded.');
+    const tile = blurry.closest('[role="listitem"]') as HTMLElement;
+    expect(tile.querySelector('img')).toHaveStyle({ filter: 'grayscale(1)' });
+    await userEvent.setup().click(blurry);
+    expect(handlers.onToggle).toHaveBeenCalledWith('dive@00:01.0.jpg');
+  });
+
+  it('reads again with the sharpness chosen', async () => {
+    const handlers = renderCard(job({}));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Skip blurry frames' }));
+    await user.click(screen.getByRole('option', { name: 'Off: keep blurry frames' }));
+    await user.click(screen.getByRole('button', { name: 'Read frames again' }));
+    expect(handlers.onReadAgain).toHaveBeenCalledWith({ intervalSeconds: 1, minSharpness: 0 });
   });
 
   it('shows progress with the time left while reading, and stops on request', async () => {
@@ -83,6 +120,6 @@ describe("a video's frames in the upload dialog", () => {
     await user.clear(interval);
     await user.type(interval, '2');
     await user.click(screen.getByRole('button', { name: 'Read frames again' }));
-    expect(handlers.onInterval).toHaveBeenCalledWith(2);
+    expect(handlers.onReadAgain).toHaveBeenCalledWith({ intervalSeconds: 2, minSharpness: 8 });
   });
 });

@@ -6,13 +6,15 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { VideoJob } from '../hooks/use-video-frames';
+import { isFrameTicked, type ReadSettings, type VideoJob } from '../hooks/use-video-frames';
 import type { ExtractedFrame, ExtractionProgress } from '../video/extract-frames';
 import { formatTimestamp } from '../video/frame-names';
+import { SHARPNESS_LEVELS } from '../video/frame-selection';
 
 /** Shortest and longest interval between frames offered, in seconds. */
 const MIN_INTERVAL = 0.2;
@@ -38,7 +40,14 @@ function timeLeft(seconds: number | null): string {
   return ` · about ${Math.round(seconds / 60)} min left`;
 }
 
-/** A frame's picture, from its JPEG, released when the tile goes. */
+/** Why a frame was skipped, in a word or two under its picture; null for a kept frame. */
+export function skipReasonText(frame: ExtractedFrame): string | null {
+  if (frame.skipped === 'blurry') return `Blurry (sharpness ${Math.round(frame.sharpness)})`;
+  if (frame.skipped === 'duplicate') return 'Same as the frame before';
+  return null;
+}
+
+/** A frame's picture, from its JPEG, released when the tile goes; skipped frames in grey. */
 function FramePicture({ frame }: { frame: ExtractedFrame }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -51,7 +60,14 @@ function FramePicture({ frame }: { frame: ExtractedFrame }) {
       component="img"
       src={url ?? undefined}
       alt=""
-      sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
+      sx={{
+        width: '100%',
+        aspectRatio: '16 / 9',
+        objectFit: 'cover',
+        display: 'block',
+        borderRadius: 0.5,
+        filter: frame.skipped ? 'grayscale(1)' : undefined,
+      }}
     />
   );
 }
@@ -59,27 +75,31 @@ function FramePicture({ frame }: { frame: ExtractedFrame }) {
 interface VideoFramesCardProps {
   job: VideoJob;
   disabled: boolean;
-  onInterval: (seconds: number) => void;
+  onReadAgain: (settings: ReadSettings) => void;
   onCancel: () => void;
   onRemove: () => void;
   onToggle: (frameName: string) => void;
 }
 
-/** One video: the interval, progress while reading, why frames were skipped, and the kept frames to untick. */
+/**
+ * One video: the interval and sharpness setting, progress while reading, and every frame read: the
+ * kept ones ticked, the skipped ones greyed with their reason, any of them to tick or untick.
+ */
 export function VideoFramesCard({
   job,
   disabled,
-  onInterval,
+  onReadAgain,
   onCancel,
   onRemove,
   onToggle,
 }: VideoFramesCardProps) {
   const [interval, setIntervalText] = useState(String(job.intervalSeconds));
+  const [minSharpness, setMinSharpness] = useState(job.minSharpness);
   const parsed = Number(interval);
   const intervalValid = Number.isFinite(parsed) && parsed >= MIN_INTERVAL && parsed <= MAX_INTERVAL;
   const extracting = job.status === 'extracting';
   const progress = job.progress;
-  const ticked = job.frames.length - job.unticked.size;
+  const ticked = job.frames.filter((frame) => isFrameTicked(job, frame)).length;
 
   return (
     <Paper
@@ -115,12 +135,28 @@ export function VideoFramesCard({
           disabled={disabled || extracting}
           sx={{ width: 190 }}
         />
+        <TextField
+          select
+          label="Skip blurry frames"
+          size="small"
+          value={String(minSharpness)}
+          onChange={(event) => setMinSharpness(Number(event.target.value))}
+          helperText="Lower keeps more low-contrast frames"
+          disabled={disabled || extracting}
+          sx={{ width: 210 }}
+        >
+          {SHARPNESS_LEVELS.map((level) => (
+            <MenuItem key={level.minSharpness} value={String(level.minSharpness)}>
+              {level.label}
+            </MenuItem>
+          ))}
+        </TextField>
         {extracting ? (
           <Button onClick={onCancel}>Stop reading</Button>
         ) : (
           <Button
             variant="outlined"
-            onClick={() => onInterval(parsed)}
+            onClick={() => onReadAgain({ intervalSeconds: parsed, minSharpness })}
             disabled={disabled || !intervalValid}
             sx={{ mt: 0.25 }}
           >
@@ -157,16 +193,18 @@ export function VideoFramesCard({
       {job.frames.length > 0 && (
         <Box
           role="list"
-          aria-label={`Kept frames of ${job.file.name}`}
+          aria-label={`Frames of ${job.file.name}`}
           sx={{ display: 'flex', gap: 1, overflowX: 'auto', mt: 1, pb: 0.5 }}
         >
           {job.frames.map((frame) => {
-            const included = !job.unticked.has(frame.name);
+            const included = isFrameTicked(job, frame);
+            const reason = skipReasonText(frame);
             return (
               <Box
                 role="listitem"
                 key={frame.name}
-                sx={{ width: 128, flexShrink: 0, opacity: included ? 1 : 0.45, position: 'relative' }}
+                data-skipped={frame.skipped ?? undefined}
+                sx={{ width: 128, flexShrink: 0, opacity: included ? 1 : 0.55, position: 'relative' }}
               >
                 <FramePicture frame={frame} />
                 <Box sx={{ display: 'flex', alignItems: 'center' }}>
@@ -180,6 +218,15 @@ export function VideoFramesCard({
                   />
                   <Typography variant="caption">{formatTimestamp(frame.seconds)}</Typography>
                 </Box>
+                {reason && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', lineHeight: 1.2 }}
+                  >
+                    {reason}
+                  </Typography>
+                )}
               </Box>
             );
           })}

@@ -1,21 +1,35 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reasonOf } from '@/lib/api-errors';
 import { type ExtractedFrame, type ExtractionProgress, extractVideoFrames } from '../video/extract-frames';
+import { DEFAULT_FRAME_SELECTION } from '../video/frame-selection';
 
 /** One video of the upload dialog and the frames taken from it. */
 export interface VideoJob {
   id: number;
   file: File;
   intervalSeconds: number;
+  /** The least sharpness a frame needs not to be skipped as blurry (frame-selection.ts). */
+  minSharpness: number;
   status: 'extracting' | 'done' | 'failed' | 'cancelled';
   progress: ExtractionProgress | null;
+  /** Every frame read, kept or skipped. */
   frames: ExtractedFrame[];
-  /** Names of the frames the user unticked: not uploaded. */
-  unticked: ReadonlySet<string>;
+  /** Names of the frames whose tick the user changed: a kept one unticked, a skipped one ticked. */
+  flipped: ReadonlySet<string>;
   error: string | null;
 }
 
 export const DEFAULT_INTERVAL_SECONDS = 1;
+
+export interface ReadSettings {
+  intervalSeconds: number;
+  minSharpness: number;
+}
+
+/** Whether the frame goes up: the selection's choice unless the user changed its tick. */
+export function isFrameTicked(job: Pick<VideoJob, 'flipped'>, frame: ExtractedFrame): boolean {
+  return (frame.skipped === null) !== job.flipped.has(frame.name);
+}
 
 let nextId = 1;
 
@@ -32,20 +46,22 @@ export function useVideoFrames() {
   }, []);
 
   const run = useCallback(
-    (id: number, file: File, intervalSeconds: number) => {
+    (id: number, file: File, { intervalSeconds, minSharpness }: ReadSettings) => {
       controllers.current.get(id)?.abort();
       const controller = new AbortController();
       controllers.current.set(id, controller);
       update(id, () => ({
         intervalSeconds,
+        minSharpness,
         status: 'extracting',
         progress: null,
         frames: [],
-        unticked: new Set(),
+        flipped: new Set(),
         error: null,
       }));
       extractVideoFrames(file, {
         intervalSeconds,
+        selection: { ...DEFAULT_FRAME_SELECTION, minSharpness },
         signal: controller.signal,
         onProgress: (progress) => update(id, () => ({ progress })),
         onFrame: (frame) => update(id, (job) => ({ frames: [...job.frames, frame] })),
@@ -68,14 +84,15 @@ export function useVideoFrames() {
         id: nextId++,
         file,
         intervalSeconds: DEFAULT_INTERVAL_SECONDS,
+        minSharpness: DEFAULT_FRAME_SELECTION.minSharpness,
         status: 'extracting',
         progress: null,
         frames: [],
-        unticked: new Set(),
+        flipped: new Set(),
         error: null,
       }));
       setJobs((current) => [...current, ...added]);
-      for (const job of added) run(job.id, job.file, job.intervalSeconds);
+      for (const job of added) run(job.id, job.file, job);
     },
     [run],
   );
@@ -99,9 +116,9 @@ export function useVideoFrames() {
   const toggle = useCallback(
     (id: number, frameName: string) =>
       update(id, (job) => {
-        const unticked = new Set(job.unticked);
-        if (!unticked.delete(frameName)) unticked.add(frameName);
-        return { unticked };
+        const flipped = new Set(job.flipped);
+        if (!flipped.delete(frameName)) flipped.add(frameName);
+        return { flipped };
       }),
     [update],
   );
@@ -122,11 +139,11 @@ export function useVideoFrames() {
   return { jobs, add, rerun: run, cancel, remove, toggle, clear };
 }
 
-/** The frames of the videos that will be uploaded: kept by the selection and still ticked. */
+/** The frames of the videos that will be uploaded: the ticked ones, kept by the selection or by the user. */
 export function framesToUpload(jobs: readonly VideoJob[]): File[] {
   return jobs.flatMap((job) =>
     job.frames
-      .filter((frame) => !job.unticked.has(frame.name))
+      .filter((frame) => isFrameTicked(job, frame))
       .map(
         (frame) =>
           new File([frame.jpeg], frame.name, { type: 'image/jpeg', lastModified: job.file.lastModified }),

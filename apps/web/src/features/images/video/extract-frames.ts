@@ -7,12 +7,17 @@ import { createFrameSelector, type FrameSelectionOptions, DEFAULT_FRAME_SELECTIO
  * JPEGs, are uploaded later. Which frames are kept is frame-selection.ts's decision.
  */
 
+/** Why the frame selection passed a frame over; the user may still keep it (issue 45 §4). */
+export type SkipReason = 'blurry' | 'duplicate';
+
 export interface ExtractedFrame {
   seconds: number;
   /** `<video name>@<mm:ss.s>.jpg` */
   name: string;
   jpeg: Blob;
   sharpness: number;
+  /** Null for a frame the selection kept. */
+  skipped: SkipReason | null;
 }
 
 export interface ExtractionProgress {
@@ -133,7 +138,8 @@ async function durationOf(video: HTMLVideoElement, fileName: string, signal: Abo
 }
 
 /**
- * Reads one frame every `intervalSeconds` and keeps the sharp, new ones. Rejects with a
+ * Reads one frame every `intervalSeconds` and judges each: the sharp, new ones are kept, the others
+ * come back marked with why they were skipped. Rejects with a
  * VideoDecodeError naming the file when the browser cannot decode it, and with an AbortError when
  * the signal aborts; either way the video element and its object URL are released.
  */
@@ -186,18 +192,19 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
       const verdict = select.judge(pixels);
       if (verdict.kind === 'blurry') progress.blurry += 1;
       else if (verdict.kind === 'duplicate') progress.repeated += 1;
-      else {
-        full.context.drawImage(video, 0, 0, width, height);
-        const frame: ExtractedFrame = {
-          seconds,
-          name: frameFileName(file.name, seconds),
-          jpeg: await toJpeg(full.canvas),
-          sharpness: verdict.sharpness,
-        };
-        frames.push(frame);
-        progress.kept += 1;
-        options.onFrame?.(frame);
-      }
+      else progress.kept += 1;
+      // Skipped frames are saved too: the judgement can be wrong (a low-contrast propeller reads as
+      // blurry), so the user sees each one with its reason and may keep it.
+      full.context.drawImage(video, 0, 0, width, height);
+      const frame: ExtractedFrame = {
+        seconds,
+        name: frameFileName(file.name, seconds),
+        jpeg: await toJpeg(full.canvas),
+        sharpness: verdict.sharpness,
+        skipped: verdict.kind === 'keep' ? null : verdict.kind,
+      };
+      frames.push(frame);
+      options.onFrame?.(frame);
       progress.done += 1;
       const perFrame = (performance.now() - started) / 1000 / progress.done;
       progress.secondsLeft = Math.round(perFrame * (progress.expected - progress.done));

@@ -57,6 +57,9 @@ function boxBlur(frame: FramePixels, radius: number): FramePixels {
   return { width, height, data: out };
 }
 
+/** Blurred twice, near a Gaussian blur of a cell's width, as the e2e fixture's out-of-focus pan. */
+const farOutOfFocus = (frame: FramePixels) => boxBlur(boxBlur(frame, 6), 6);
+
 /** The same frame with faint sensor noise (±3 levels), as a decoder gives a still scene again. */
 function withNoise(frame: FramePixels, seed: number): FramePixels {
   let state = seed;
@@ -83,11 +86,22 @@ describe('sharpness: variance of the Laplacian', () => {
   it('falls as the frame is blurred more, below the default threshold when out of focus', () => {
     const sharp = laplacianVariance(blocks(7));
     const soft = laplacianVariance(boxBlur(blocks(7), 1));
-    const blurred = laplacianVariance(boxBlur(blocks(7), 6));
+    const blurred = laplacianVariance(farOutOfFocus(blocks(7)));
     expect(soft).toBeLessThan(sharp);
     expect(blurred).toBeLessThan(soft);
     expect(blurred).toBeLessThan(DEFAULT_FRAME_SELECTION.minSharpness);
     expect(sharp).toBeGreaterThan(DEFAULT_FRAME_SELECTION.minSharpness * 10);
+  });
+
+  it('judges a sharp frame of low contrast sharp by default, as a propeller in murky water', () => {
+    // The same hard edges at a sixteenth of the contrast: sharp to the eye, dim to the Laplacian.
+    const dim = blocks(7);
+    const data = Uint8ClampedArray.from(dim.data, (value, index) =>
+      index % 4 === 3 ? value : 120 + (value - 120) / 16,
+    );
+    const sharpness = laplacianVariance({ ...dim, data });
+    expect(sharpness).toBeLessThan(40);
+    expect(createFrameSelector().judge({ ...dim, data }).kind).toBe('keep');
   });
 
   it('is zero for frames too small to have inner pixels', () => {
@@ -118,7 +132,7 @@ describe('choosing frames in playback order', () => {
     const verdicts = [
       blocks(7),
       blocks(7, 60),
-      boxBlur(blocks(7, 120), 6),
+      farOutOfFocus(blocks(7, 120)),
       still,
       withNoise(still, 1),
       withNoise(still, 2),

@@ -14,18 +14,27 @@ export interface FramePixels {
 
 export interface FrameSelectionOptions {
   /**
-   * Least variance of the Laplacian (brightness 0–255) a frame needs to count as sharp. The usual
-   * rule of thumb for photos is 100; underwater footage has less contrast, so the default is lower.
+   * Least variance of the Laplacian (brightness 0–255) a frame needs to count as sharp; 0 keeps every
+   * frame. The photo rule of thumb (100) skips sharp underwater pictures of low contrast, so the
+   * default sits just above what clearly out-of-focus frames give (README, Benchmarks).
    */
   minSharpness: number;
   /** Least mean brightness difference (0–1) from the last kept frame for a frame to count as new. */
   minDifference: number;
 }
 
-export const DEFAULT_FRAME_SELECTION: FrameSelectionOptions = { minSharpness: 40, minDifference: 0.03 };
+export const DEFAULT_FRAME_SELECTION: FrameSelectionOptions = { minSharpness: 8, minDifference: 0.03 };
 
 /** Columns of the coarse signature two frames are compared by: small enough to ignore noise. */
 export const SIGNATURE_COLUMNS = 32;
+
+/** The sharpness settings the upload dialog offers, from none to the photo rule of thumb. */
+export const SHARPNESS_LEVELS = [
+  { label: 'Off: keep blurry frames', minSharpness: 0 },
+  { label: 'Low (default)', minSharpness: DEFAULT_FRAME_SELECTION.minSharpness },
+  { label: 'Medium', minSharpness: 40 },
+  { label: 'High', minSharpness: 100 },
+] as const;
 
 export type FrameVerdict =
   | { kind: 'keep'; sharpness: number; difference: number | null }
