@@ -109,6 +109,35 @@ export const InvitationPreview = z
   .meta({ id: 'InvitationPreview' });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
+/** What the audit log records (issue 38 §5), each with how people read it. */
+export const AUDIT_ACTION_LABELS = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  'organisation.create': 'Organisation created',
+  'organisation.rename': 'Organisation renamed',
+  'member.invite': 'Member invited',
+  'member.invite_resend': 'Invitation resent',
+  'member.invite_revoke': 'Invitation revoked',
+  'member.join': 'Member joined',
+  'member.role_change': 'Role changed',
+  'member.remove': 'Member removed',
+  'member.leave': 'Member left',
+  'credits.purchase': 'Credits purchased',
+  'prediction.request': 'Prediction requested',
+  'report.download': 'Report downloaded',
+  'project.download': 'Project downloaded',
+  'share_link.create': 'Share link created',
+  'share_link.revoke': 'Share link revoked',
+  'share_link.view': 'Share link viewed',
+  'vessel.delete': 'Vessel deleted',
+  'project.delete': 'Project deleted',
+  'image.delete': 'Image deleted',
+  'data_export.request': 'Data export requested',
+  'audit.export': 'Audit log exported',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
 export const AuditEvent = z
   .object({
     id,
@@ -129,7 +158,7 @@ export const AuditEventList = z.array(AuditEvent);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.');
 export const AuditQuery = ListPageQuery.extend({
   actor: queryInteger(1, 2_147_483_647).optional().describe('A user id'),
-  action: z.string().max(64).optional(),
+  action: z.enum(auditActions).optional(),
   from: day.optional().describe('First day, UTC'),
   to: day.optional().describe('Last day, UTC'),
 });

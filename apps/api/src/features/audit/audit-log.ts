@@ -1,35 +1,8 @@
+import type { AuditAction } from '@hullscope/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
-
-/** What the audit log records (issue 38 §5). */
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'sign_in_failed',
-  'organisation.create',
-  'organisation.rename',
-  'member.invite',
-  'member.invite_resend',
-  'member.invite_revoke',
-  'member.join',
-  'member.role_change',
-  'member.remove',
-  'member.leave',
-  'credits.purchase',
-  'prediction.request',
-  'report.download',
-  'project.download',
-  'share_link.create',
-  'share_link.revoke',
-  'share_link.view',
-  'vessel.delete',
-  'project.delete',
-  'image.delete',
-  'data_export.request',
-  'audit.export',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   organisationId: number | null;

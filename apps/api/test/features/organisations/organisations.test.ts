@@ -7,6 +7,8 @@ import {
   ledgerSum,
 } from '../../../src/features/credits/ledger.js';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
+import { solidImage, upload } from '../../support/images.js';
+import { fixtureModelId, resolutionId, waitForRequest } from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
 import { actingIn, teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -194,6 +196,49 @@ describe('one credit wallet per organisation', () => {
       headers: actingIn(owner, owner.organisationId),
     });
     expect(own.json()).toEqual([expect.objectContaining({ kind: 'signup_bonus', amount: 50 })]);
+  });
+});
+
+describe('a member removed while their prediction runs', () => {
+  it('does not stop it: the run finishes, charged to the organisation in their name', async () => {
+    const fleet = await createOrganisation(owner, 'Running Fleet');
+    const inFleet = actingIn(owner, fleet);
+    await t.app.database.db
+      .updateTable('organisations')
+      .set({ credits: 10 })
+      .where('id', '=', fleet)
+      .execute();
+    const member = await teammate(t, owner, fleet, 'member');
+    const projectId = await createProject(t.app, member.team);
+    const uploaded = await upload(t.app, member.team, projectId, [
+      { name: 'a.png', data: await solidImage('png') },
+    ]);
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/request-predict/`,
+      headers: member.team,
+      payload: {
+        model: await fixtureModelId(t.app, member.team),
+        resolution: await resolutionId(t.app, member.team, 'standard'),
+        images: [uploaded.json().data[0].id],
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/organisation/members/${member.userId}/delete/`,
+      headers: inFleet,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The member's requests are the organisation's: the owner follows it to the end.
+    expect((await waitForRequest(t.app, inFleet, scheduled.json().request_id)).status).toBe('DONE');
+    const charged = await t.app.database.db
+      .selectFrom('credit_ledger')
+      .select(['organisation_id', 'user_id', 'amount'])
+      .where('prediction_request_id', '=', scheduled.json().request_id)
+      .execute();
+    expect(charged).toEqual([{ organisation_id: fleet, user_id: member.userId, amount: -1 }]);
+    expect(await balanceOf(t.app.database.db, fleet)).toBe(9);
   });
 });
 
