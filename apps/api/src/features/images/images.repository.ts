@@ -1,4 +1,4 @@
-import type { HullZone } from '@hullscope/contract';
+import type { HullZone, QualityMetrics } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import { paged } from '../../db/paging.js';
 import type { DB, ImageRow } from '../../db/schema.js';
@@ -15,6 +15,8 @@ export interface NewImage {
   contentHash: string;
   hullZone: HullZone | null;
   storagePrefix: string;
+  /** The metrics measured at upload (media/quality), stored as JSON. */
+  quality: QualityMetrics;
 }
 
 /** SQL on images; every read is scoped to the owner and the project. */
@@ -70,7 +72,7 @@ export function imagesRepository(db: Kysely<DB>) {
     async listDetails(owner: number, projectId: number) {
       const rows = await db
         .selectFrom('images')
-        .select(['id', 'name', 'created_at', 'width', 'height', 'hull_zone'])
+        .select(['id', 'name', 'created_at', 'width', 'height', 'hull_zone', 'quality'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .orderBy('id')
@@ -158,6 +160,7 @@ export function imagesRepository(db: Kysely<DB>) {
           content_hash: image.contentHash,
           storage_prefix: image.storagePrefix,
           hull_zone: image.hullZone,
+          quality: JSON.stringify(image.quality),
           created_at: nowIso(),
         })
         .returning('id')

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import { type HullZone, routes } from '@hullscope/contract';
 import multipart from '@fastify/multipart';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { lockRow } from '../../db/row-lock.js';
 import type { ApiRegistrar } from '../../feature-context.js';
@@ -22,6 +23,7 @@ import { varyOn } from '../../http/vary.js';
 import { WriteTurns } from '../../http/write-turns.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { judgeConfidence } from '../../inference/confidence.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { projectContentVersion, raiseContentVersion } from '../projects/content-versions.js';
@@ -44,7 +46,7 @@ import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
 /** Changes every thumbnail list's and image's ETag when the answers' format changes. */
-const ETAG_VERSION = 'images-2';
+const ETAG_VERSION = 'images-3';
 
 /**
  * Thumbnails' base64 held per process: about 2,000 photo thumbnails (28 kB of text each), so a project
@@ -56,7 +58,7 @@ const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 type ListedThumbnail = Awaited<ReturnType<ReturnType<typeof imagesRepository>['listPage']>>[number];
 
 /** Changes every image details list's ETag when its format changes. */
-const DETAILS_ETAG_VERSION = 'image-details-2';
+const DETAILS_ETAG_VERSION = 'image-details-3';
 
 /**
  * Image details lists held per process as JSON with its brotli and gzip codings, by owner, project
@@ -76,6 +78,11 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     throwFileSizeLimit: false,
   });
   const images = imagesRepository(db);
+  // Short enough for a tag: the thresholds change only with the configuration.
+  const qualityThresholdsTag = createHash('sha256')
+    .update(JSON.stringify(config.imageQuality.thresholds))
+    .digest('hex')
+    .slice(0, 12);
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
   const thumbnailCache = new Base64Cache(THUMBNAIL_CACHE_BYTES);
   const detailsCache = new Base64Cache(DETAILS_CACHE_BYTES);
@@ -239,6 +246,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         ...key,
         ...judgeConfidence(confidence, config.confidence),
       })),
+      quality: storedQuality(image.quality, config.imageQuality.thresholds),
     }));
     const answer = await precompress(Buffer.from(JSON.stringify(list)));
     for (const coding of ['identity', 'br', 'gzip'] as const) {
@@ -256,10 +264,12 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       // The project's row only: an unchanged list answers 304, and a changed one is made and compressed
       // once per version. Made and compressed for each request, 500 images cost 9–13 ms of CPU, so 50
       // clients opening a project waited 0.7–2 s (bench:api).
-      // The threshold too: low_confidence is judged when read, so a changed threshold changes the answer.
+      // The thresholds too: low_confidence and the quality grade are judged when read, so a changed
+      // threshold changes the answer.
       const etag = weakETag(DETAILS_ETAG_VERSION, [
         ...projectContentVersion(project, 'images', 'predictions'),
         config.confidence.lowBelow,
+        qualityThresholdsTag,
       ]);
       varyOn(reply, 'accept-encoding'); // on the 304 too, as on the 200 (sendPrecompressed)
       if (notModified(request, reply, etag)) return REPLY_SENT;
@@ -280,6 +290,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
         image.content_hash,
         image.created_at,
         image.hull_zone ?? '',
+        qualityThresholdsTag,
       ]);
       if (notModified(request, reply, etag)) return REPLY_SENT;
       const preview = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.preview));
@@ -287,7 +298,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       const body =
         `{"id":${image.id},"image_name":${JSON.stringify(image.name)},` +
         `"base64_image":"${preview.toString('base64')}","width":${image.width},"height":${image.height},` +
-        `"hull_zone":${JSON.stringify(image.hull_zone)}}`;
+        `"hull_zone":${JSON.stringify(image.hull_zone)},` +
+        `"quality":${JSON.stringify(storedQuality(image.quality, config.imageQuality.thresholds))}}`;
       void reply.code(200).type(JSON_CONTENT_TYPE).send(body);
       return REPLY_SENT;
     },

@@ -1,3 +1,4 @@
+import type { QualityMetrics } from '@hullscope/contract';
 import sharp from 'sharp';
 import type { RgbImage } from '../renditions.js';
 import { blockiness } from './blockiness.js';
@@ -16,16 +17,7 @@ export const QUALITY_ANALYSIS_SIDE = 800;
 const BLOCK_CROP_SIDE = 512;
 
 /** What the pixels say about a photo's quality (issue 46 §1); see docs/image-quality.md for each. */
-export interface QualityMetrics {
-  sharpness: number;
-  contrast: number;
-  brightness: number;
-  dark_share: number;
-  bright_share: number;
-  colour_cast: number;
-  blockiness: number;
-  hull_share: number;
-}
+export type { QualityMetrics };
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -44,7 +36,8 @@ export async function measureQuality(pixels: RgbImage): Promise<QualityMetrics> 
     blockiness: blockiness(greyOf(centreCrop(pixels))),
     hull_share: hullShare(analysed),
   };
-  return Object.fromEntries(Object.entries(metrics).map(([name, value]) => [name, round(value)])) as QualityMetrics;
+  for (const name of Object.keys(metrics) as (keyof QualityMetrics)[]) metrics[name] = round(metrics[name]);
+  return metrics;
 }
 
 async function analysisSize(pixels: RgbImage): Promise<RgbImage> {
