@@ -16,7 +16,11 @@ const WATER = { r: 74, g: 107, b: 94 };
  * the photo to.
  */
 export const DEGRADATION_SETTINGS = {
-  turbid: { light: { veil: 0.4, blur: 0.8 }, medium: { veil: 0.6, blur: 1.5 }, heavy: { veil: 0.8, blur: 3 } },
+  turbid: {
+    light: { veil: 0.4, blur: 0.8 },
+    medium: { veil: 0.6, blur: 1.5 },
+    heavy: { veil: 0.8, blur: 3 },
+  },
   blur: { light: { sigma: 1.5 }, medium: { sigma: 3 }, heavy: { sigma: 7 } },
   dark: { light: { gain: 0.45 }, medium: { gain: 0.25 }, heavy: { gain: 0.1 } },
   compressed: { light: { quality: 25 }, medium: { quality: 12 }, heavy: { quality: 4 } },
@@ -26,14 +30,22 @@ export const DEGRADATION_SETTINGS = {
 const SAVED_QUALITY = 92;
 
 /** Writes `photo` degraded by `kind` at `strength` to `file` as a JPEG of the same size. */
-export async function degrade(photo: string, kind: DegradationKind, strength: Strength, file: string): Promise<void> {
+export async function degrade(
+  photo: string,
+  kind: DegradationKind,
+  strength: Strength,
+  file: string,
+): Promise<void> {
   const { width = 512, height = 512 } = await sharp(photo).rotate().metadata();
   const scale = Math.max(width, height) / 512;
   const source = sharp(photo).rotate().removeAlpha();
   switch (kind) {
     case 'turbid': {
       const { veil, blur } = DEGRADATION_SETTINGS.turbid[strength];
-      const blurred = await source.blur(blur * scale).raw().toBuffer({ resolveWithObject: true });
+      const blurred = await source
+        .blur(blur * scale)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const pixels = blurred.data;
       const water = [WATER.r, WATER.g, WATER.b];
       for (let index = 0; index < pixels.length; index += 1) {
@@ -43,10 +55,16 @@ export async function degrade(photo: string, kind: DegradationKind, strength: St
       return;
     }
     case 'blur':
-      await source.blur(DEGRADATION_SETTINGS.blur[strength].sigma * scale).jpeg({ quality: SAVED_QUALITY }).toFile(file);
+      await source
+        .blur(DEGRADATION_SETTINGS.blur[strength].sigma * scale)
+        .jpeg({ quality: SAVED_QUALITY })
+        .toFile(file);
       return;
     case 'dark':
-      await source.linear(DEGRADATION_SETTINGS.dark[strength].gain, 0).jpeg({ quality: SAVED_QUALITY }).toFile(file);
+      await source
+        .linear(DEGRADATION_SETTINGS.dark[strength].gain, 0)
+        .jpeg({ quality: SAVED_QUALITY })
+        .toFile(file);
       return;
     case 'compressed':
       await source.jpeg({ quality: DEGRADATION_SETTINGS.compressed[strength].quality }).toFile(file);

@@ -17,10 +17,20 @@ import { SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
-import { DEFAULT_QUALITY_THRESHOLDS, type QualityJudgement, judgeQuality } from '../src/media/quality/quality-grade.js';
+import {
+  DEFAULT_QUALITY_THRESHOLDS,
+  type QualityJudgement,
+  judgeQuality,
+} from '../src/media/quality/quality-grade.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../src/media/renditions.js';
 import { benchModels, repositoryRoot } from './bench-support.js';
-import { DEGRADATION_KINDS, type DegradationKind, STRENGTHS, type Strength, degrade } from './degradations.js';
+import {
+  DEGRADATION_KINDS,
+  type DegradationKind,
+  STRENGTHS,
+  type Strength,
+  degrade,
+} from './degradations.js';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, details: { type: 'boolean' } } });
 const REGION_FILES = ['ml/real-eval/regions.json', 'ml/real-eval/regions-niche.json'];
@@ -43,7 +53,9 @@ const originals = await Promise.all(
 
 /** The upload's own measurement: decoded as an upload decodes it, measured on its preview's pixels. */
 async function measure(file: string) {
-  const { quality } = await makeUploadRenditions((await openImage(file, 100_000_000, UPLOAD_OPEN_OPTIONS)).image);
+  const { quality } = await makeUploadRenditions(
+    (await openImage(file, 100_000_000, UPLOAD_OPEN_OPTIONS)).image,
+  );
   return { metrics: quality, judgement: judgeQuality(quality, DEFAULT_QUALITY_THRESHOLDS) };
 }
 
@@ -51,11 +63,15 @@ async function variant(kind: Variant['kind'], strength: Variant['strength']): Pr
   const quality: Variant['quality'] = new Map();
   const sets: Variant['sets'] = [];
   for (const set of originals) {
-    const dir = kind === 'clear' ? set.imagesDir : path.join(work, `${kind}-${strength}`, path.basename(set.file, '.json'));
+    const dir =
+      kind === 'clear'
+        ? set.imagesDir
+        : path.join(work, `${kind}-${strength}`, path.basename(set.file, '.json'));
     await mkdir(dir, { recursive: true });
     for (const image of set.images) {
       const file = path.join(dir, image.file);
-      if (kind !== 'clear') await degrade(path.join(set.imagesDir, image.file), kind, strength as Strength, file);
+      if (kind !== 'clear')
+        await degrade(path.join(set.imagesDir, image.file), kind, strength as Strength, file);
       quality.set(image.file, await measure(file));
     }
     sets.push({ ...set, imagesDir: dir });
@@ -64,7 +80,8 @@ async function variant(kind: Variant['kind'], strength: Variant['strength']): Pr
 }
 
 const variants: Variant[] = [await variant('clear', '')];
-for (const kind of DEGRADATION_KINDS) for (const strength of STRENGTHS) variants.push(await variant(kind, strength));
+for (const kind of DEGRADATION_KINDS)
+  for (const strength of STRENGTHS) variants.push(await variant(kind, strength));
 
 console.log(
   `Quality thresholds: ${JSON.stringify(DEFAULT_QUALITY_THRESHOLDS)}\nLow confidence below ${DEFAULT_LOW_CONFIDENCE_BELOW}\n`,

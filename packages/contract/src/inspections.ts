@@ -60,7 +60,9 @@ export const InspectedImage = z
     excluded_from_rating: z
       .boolean()
       .optional()
-      .describe("True when the photo's quality is poor and poor photos are left out: shown, but not in its zone's rating"),
+      .describe(
+        "True when the photo's quality is poor and poor photos are left out: shown, but not in its zone's rating",
+      ),
   })
   .meta({ id: 'InspectedImage' });
 export type InspectedImage = z.infer<typeof InspectedImage>;
@@ -130,7 +132,9 @@ export const InspectionSummary = z
     poor_photos_included: z
       .boolean()
       .optional()
-      .describe('Whether photos of poor quality count in the ratings (include_poor, else the server default)'),
+      .describe(
+        'Whether photos of poor quality count in the ratings (include_poor, else the server default)',
+      ),
   })
   .meta({ id: 'InspectionSummary' });
 export type InspectionSummary = z.infer<typeof InspectionSummary>;

@@ -15,13 +15,21 @@ export const qualityGradeLabels: Record<QualityGrade, string> = {
 export const QualityMetrics = z
   .object({
     sharpness: z.number().min(0).describe("Crispness of the strongest edges over the photo's contrast"),
-    contrast: z.number().min(0).max(1).describe('Luminance spread, 2nd to 98th percentile; haze and turbid water lower it'),
+    contrast: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Luminance spread, 2nd to 98th percentile; haze and turbid water lower it'),
     brightness: z.number().min(0).max(1).describe('Mean luminance (exposure)'),
     dark_share: z.number().min(0).max(1).describe('Share of pixels too dark to show detail'),
     bright_share: z.number().min(0).max(1).describe('Share of pixels too bright to show detail'),
     colour_cast: z.number().min(0).describe('Range of the channel means over their average; 0 is neutral'),
     blockiness: z.number().min(0).describe('Strength of a block grid left by compression; about 1 without'),
-    hull_share: z.number().min(0).max(1).describe('Share of the frame showing a surface rather than open water'),
+    hull_share: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Share of the frame showing a surface rather than open water'),
   })
   .meta({ id: 'QualityMetrics' });
 export type QualityMetrics = z.infer<typeof QualityMetrics>;
@@ -39,4 +47,6 @@ export type ImageQuality = z.infer<typeof ImageQuality>;
 export const imageQualityField = () =>
   ImageQuality.nullable()
     .optional()
-    .describe('Measured from the pixels at upload (issue 46); null for images uploaded before it was measured');
+    .describe(
+      'Measured from the pixels at upload (issue 46); null for images uploaded before it was measured',
+    );

@@ -40,7 +40,6 @@ export function hazed(veil: number): sharp.Sharp {
   return sharp(pixels, raw);
 }
 
-
 /**
  * For tests that pool the fixture model's banded pictures: flat colour bands are no photos, and
  * measured as photos they are poor (no edges, no contrast), so by default they would be left out of

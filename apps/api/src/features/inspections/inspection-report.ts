@@ -111,7 +111,9 @@ function qualityLines(sources: SummaryWithSources): string[] {
       `${poor} photo${poor === 1 ? ' is' : 's are'} of poor quality but counted in the ratings, as asked.`,
     );
   }
-  const weak = sources.summary.zones.filter((zone) => zone.rests_on_fair_or_poor).map((zone) => zone.zone_label);
+  const weak = sources.summary.zones
+    .filter((zone) => zone.rests_on_fair_or_poor)
+    .map((zone) => zone.zone_label);
   if (weak.length > 0) {
     lines.push(
       `The rating of ${weak.join(', ')} rests only on photos of fair or poor quality: treat it with care.`,

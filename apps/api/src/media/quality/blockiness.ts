@@ -17,7 +17,8 @@ function gridStep(grey: GreyImage, period: number): number {
   const { data, width, height } = grey;
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
-    for (let x = 0; x + 1 < width; x += 1) columns[x % period]! += Math.abs(data[row + x + 1]! - data[row + x]!);
+    for (let x = 0; x + 1 < width; x += 1)
+      columns[x % period]! += Math.abs(data[row + x + 1]! - data[row + x]!);
   }
   for (let y = 0; y + 1 < height; y += 1) {
     const row = y * width;

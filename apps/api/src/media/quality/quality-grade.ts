@@ -92,10 +92,16 @@ export function judgeQuality(metrics: QualityMetrics, thresholds: QualityThresho
       `Compression artefacts (blockiness ${metrics.blockiness.toFixed(2)})`,
     ),
     metrics.hull_share < thresholds.hull_share.fair
-      ? { grade: 'fair' as const, reason: `Little hull in view (${percent(metrics.hull_share)} of the frame)` }
+      ? {
+          grade: 'fair' as const,
+          reason: `Little hull in view (${percent(metrics.hull_share)} of the frame)`,
+        }
       : null,
   ].filter((check): check is Check => check !== null);
   const poor = checks.filter((check) => check.grade === 'poor');
   const grade: QualityGrade = poor.length > 0 ? 'poor' : checks.length > 0 ? 'fair' : 'good';
-  return { grade, reasons: [...poor, ...checks.filter((check) => check.grade === 'fair')].map((c) => c.reason) };
+  return {
+    grade,
+    reasons: [...poor, ...checks.filter((check) => check.grade === 'fair')].map((c) => c.reason),
+  };
 }

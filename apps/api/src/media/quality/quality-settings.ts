@@ -8,16 +8,25 @@ export interface ImageQualitySettings {
   includePoorInRatings: boolean;
 }
 
-const bound = z.object({ fair: z.number().min(0), poor: z.number().min(0) }).partial().strict();
+const bound = z
+  .object({ fair: z.number().min(0), poor: z.number().min(0) })
+  .partial()
+  .strict();
 const ThresholdOverrides = z
   .object({
     sharpness: bound,
     contrast: bound,
     brightness_low: bound,
     brightness_high: bound,
-    colour_cast: z.object({ fair: z.number().min(0) }).partial().strict(),
+    colour_cast: z
+      .object({ fair: z.number().min(0) })
+      .partial()
+      .strict(),
     blockiness: bound,
-    hull_share: z.object({ fair: z.number().min(0).max(1) }).partial().strict(),
+    hull_share: z
+      .object({ fair: z.number().min(0).max(1) })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();
@@ -36,7 +45,9 @@ export function parseQualityThresholds(json: string | undefined): QualityThresho
   }
   const parsed = ThresholdOverrides.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
   }
   const merged = { ...DEFAULT_QUALITY_THRESHOLDS };
   for (const [name, override] of Object.entries(parsed.data)) {

@@ -76,7 +76,9 @@ describe('photo quality in answers and ratings', () => {
   });
 
   it('leaves the poor photo out of the zone by default, shown and marked', async () => {
-    const summary = InspectionSummary.parse((await get(`/api/projects/${projectId}/inspection-summary/`)).json());
+    const summary = InspectionSummary.parse(
+      (await get(`/api/projects/${projectId}/inspection-summary/`)).json(),
+    );
     const zone = summary.zones[0]!;
     expect(summary.poor_photos_included).toBe(false);
     expect([zone.predicted_count, zone.excluded_count]).toEqual([3, 2]);
@@ -92,7 +94,9 @@ describe('photo quality in answers and ratings', () => {
   });
 
   it('counts it when the request includes poor photos, and the pooled coverage changes with it', async () => {
-    const left = InspectionSummary.parse((await get(`/api/projects/${projectId}/inspection-summary/`)).json());
+    const left = InspectionSummary.parse(
+      (await get(`/api/projects/${projectId}/inspection-summary/`)).json(),
+    );
     const included = InspectionSummary.parse(
       (await get(`/api/projects/${projectId}/inspection-summary/?include_poor=true`)).json(),
     );
@@ -101,7 +105,9 @@ describe('photo quality in answers and ratings', () => {
     expect(included.zones[0]!.images.every((image) => !image.excluded_from_rating)).toBe(true);
     // The clear photo reads as Hard Fouling; the blurred blue one as Clean Structure: pooled only when counted.
     expect(left.zones[0]!.coverage.find((entry) => entry.label === 'Hard Fouling')?.percentage).toBe(100);
-    expect(included.zones[0]!.coverage.find((entry) => entry.label === 'Hard Fouling')?.percentage).toBeLessThan(100);
+    expect(
+      included.zones[0]!.coverage.find((entry) => entry.label === 'Hard Fouling')?.percentage,
+    ).toBeLessThan(100);
     const refused = await get(`/api/projects/${projectId}/inspection-summary/?include_poor=maybe`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toHaveProperty('include_poor');
@@ -115,6 +121,8 @@ describe('photo quality in answers and ratings', () => {
     expect(excluded.get('murky.png')!.reasons[0]).toMatch(/^Low contrast/);
     expect(excluded.get('blurred.png')!.reasons.some((reason) => reason.startsWith('Blurred'))).toBe(true);
     expect(report.images.find((image) => image.image_id === murkyId)?.quality?.grade).toBe('poor');
-    expect(report.methods_and_limitations.join('\n')).toMatch(/2 photos are of poor quality and left out of the ratings/);
+    expect(report.methods_and_limitations.join('\n')).toMatch(
+      /2 photos are of poor quality and left out of the ratings/,
+    );
   });
 });

@@ -130,7 +130,10 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     // The confidence columns are checked in prediction-confidence.test.ts and the quality columns in
     // summary-csv.test.ts; no zone, no inspection date.
     const row = (index: number) =>
-      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(/,[\d.]+,(true|false),,,(good|fair|poor),[^\n]*$/, '');
+      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(
+        /,[\d.]+,(true|false),,,(good|fair|poor),[^\n]*$/,
+        '',
+      );
     expect(row(0)).toBe(
       'light.png,Color Classes,0.0.1,standard,15.25,0,84.75,<date>,Dry dock 2026,,,15.25,15.25,0,2,Light macrofouling',
     );

@@ -32,7 +32,8 @@ describe('image quality measured from the pixels', () => {
     for (const sigma of sigmas) {
       values.push((await measured(sigma === 0 ? hull() : hull().blur(sigma))).metrics.sharpness);
     }
-    for (let index = 1; index < values.length; index += 1) expect(values[index]).toBeLessThan(values[index - 1]!);
+    for (let index = 1; index < values.length; index += 1)
+      expect(values[index]).toBeLessThan(values[index - 1]!);
     const heavy = await measured(hull().blur(7));
     expect(heavy.grade).toBe('poor');
     expect(heavy.reasons[0]).toMatch(/^Blurred/);

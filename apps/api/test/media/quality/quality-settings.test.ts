@@ -33,7 +33,10 @@ describe('IMAGE_QUALITY_THRESHOLDS', () => {
   });
 
   it('lists poor reasons before fair ones', () => {
-    const judged = judgeQuality({ ...metrics, colour_cast: 1.2, brightness: 0.05 }, DEFAULT_QUALITY_THRESHOLDS);
+    const judged = judgeQuality(
+      { ...metrics, colour_cast: 1.2, brightness: 0.05 },
+      DEFAULT_QUALITY_THRESHOLDS,
+    );
     expect(judged.grade).toBe('poor');
     expect(judged.reasons).toEqual(['Too dark (brightness 5 %)', 'Strong colour cast (1.20)']);
   });
