@@ -1,15 +1,16 @@
-// npm run bench:robustness [-- --model <dir>] [--details]
+// npm run bench:robustness [-- --model <dir>] [--details] [--thresholds <json>]… [--low-confidence <0-1>]
 // Issue 46 §4: every real photo with labelled regions (ml/real-eval/regions*.json), clear and
 // degraded in four kinds at three strengths (degradations.ts), through the product's own pipeline:
 // the upload's decode and quality measurement, the prediction's resize to the standard 800 px and
-// segmentation. Prints per model, kind and strength how many regions are read right, how many sit
-// on a flagged photo (poor quality or low confidence) and how many are wrong and not flagged, the
-// ones an operator cannot catch. Figures: docs/image-quality.md.
+// segmentation. Prints per model, kind and strength how many photos and regions are read right, how
+// many photos are flagged (poor quality or low confidence) and how many regions are wrong and not
+// flagged, the ones an operator cannot catch; then the issue's targets. Each --thresholds (JSON as
+// IMAGE_QUALITY_THRESHOLDS takes it) is judged on the same readings. Figures: docs/image-quality.md.
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluateRegions, type RegionsReport } from '../src/evaluation/evaluate-regions.js';
+import { evaluateRegions } from '../src/evaluation/evaluate-regions.js';
 import { type RegionsFile, readRegionsFile } from '../src/evaluation/real-regions-file.js';
 import { DEFAULT_LOW_CONFIDENCE_BELOW } from '../src/inference/confidence.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
@@ -17,11 +18,8 @@ import { SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
-import {
-  DEFAULT_QUALITY_THRESHOLDS,
-  type QualityJudgement,
-  judgeQuality,
-} from '../src/media/quality/quality-grade.js';
+import { type QualityThresholds, judgeQuality } from '../src/media/quality/quality-grade.js';
+import { parseQualityThresholds } from '../src/media/quality/quality-settings.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../src/media/renditions.js';
 import { benchModels, repositoryRoot } from './bench-support.js';
 import {
@@ -31,10 +29,24 @@ import {
   type Strength,
   degrade,
 } from './degradations.js';
+import { type ReadPhoto, type Tally, sumTallies, tallyPhotos } from './robustness-tally.js';
 
-const { values } = parseArgs({ options: { model: { type: 'string' }, details: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string' },
+    details: { type: 'boolean' },
+    thresholds: { type: 'string', multiple: true },
+    'low-confidence': { type: 'string' },
+  },
+});
 const REGION_FILES = ['ml/real-eval/regions.json', 'ml/real-eval/regions-niche.json'];
 const STANDARD_SIDE = 800;
+/** The strengths at which a person can still read the surface in these photos (docs/image-quality.md). */
+const READABLE: readonly Strength[] = ['light', 'medium'];
+const lowBelow = values['low-confidence'] ? Number(values['low-confidence']) : DEFAULT_LOW_CONFIDENCE_BELOW;
+const thresholdSets: QualityThresholds[] = (values.thresholds ?? ['']).map((json) =>
+  parseQualityThresholds(json),
+);
 
 interface Variant {
   kind: DegradationKind | 'clear';
@@ -42,7 +54,7 @@ interface Variant {
   /** Each regions file with its photos' folder for this variant. */
   sets: (RegionsFile & { imagesDir: string; file: string })[];
   /** By photo file name. */
-  quality: Map<string, { metrics: QualityMetrics; judgement: QualityJudgement }>;
+  metrics: Map<string, QualityMetrics>;
 }
 
 const work = path.join(tmpdir(), 'hullscope-bench-robustness');
@@ -52,15 +64,13 @@ const originals = await Promise.all(
 );
 
 /** The upload's own measurement: decoded as an upload decodes it, measured on its preview's pixels. */
-async function measure(file: string) {
-  const { quality } = await makeUploadRenditions(
-    (await openImage(file, 100_000_000, UPLOAD_OPEN_OPTIONS)).image,
-  );
-  return { metrics: quality, judgement: judgeQuality(quality, DEFAULT_QUALITY_THRESHOLDS) };
+async function measure(file: string): Promise<QualityMetrics> {
+  const opened = await openImage(file, 100_000_000, UPLOAD_OPEN_OPTIONS);
+  return (await makeUploadRenditions(opened.image)).quality;
 }
 
 async function variant(kind: Variant['kind'], strength: Variant['strength']): Promise<Variant> {
-  const quality: Variant['quality'] = new Map();
+  const metrics: Variant['metrics'] = new Map();
   const sets: Variant['sets'] = [];
   for (const set of originals) {
     const dir =
@@ -72,86 +82,121 @@ async function variant(kind: Variant['kind'], strength: Variant['strength']): Pr
       const file = path.join(dir, image.file);
       if (kind !== 'clear')
         await degrade(path.join(set.imagesDir, image.file), kind, strength as Strength, file);
-      quality.set(image.file, await measure(file));
+      metrics.set(image.file, await measure(file));
     }
     sets.push({ ...set, imagesDir: dir });
   }
-  return { kind, strength, sets, quality };
+  return { kind, strength, sets, metrics };
 }
 
 const variants: Variant[] = [await variant('clear', '')];
 for (const kind of DEGRADATION_KINDS)
   for (const strength of STRENGTHS) variants.push(await variant(kind, strength));
 
-console.log(
-  `Quality thresholds: ${JSON.stringify(DEFAULT_QUALITY_THRESHOLDS)}\nLow confidence below ${DEFAULT_LOW_CONFIDENCE_BELOW}\n`,
-);
+const label = (entry: Pick<Variant, 'kind' | 'strength'>) =>
+  `${entry.kind} ${entry.strength}`.trim().padEnd(17);
+const thresholds = thresholdSets[0]!;
+console.log(`Quality thresholds: ${JSON.stringify(thresholds)}\nLow confidence below ${lowBelow}\n`);
 for (const entry of variants) {
-  const grades = [...entry.quality.values()].map((q) => q.judgement.grade);
+  const grades = [...entry.metrics.values()].map((metrics) => judgeQuality(metrics, thresholds).grade);
   const count = (grade: string) => grades.filter((g) => g === grade).length;
   console.log(
-    `${`${entry.kind} ${entry.strength}`.padEnd(18)} quality: ${count('good')} good, ${count('fair')} fair, ${count('poor')} poor of ${grades.length}`,
+    `${label(entry)} quality: ${count('good')} good, ${count('fair')} fair, ${count('poor')} poor of ${grades.length}`,
   );
-  if (values.details) {
-    for (const [file, q] of entry.quality) {
-      const m = q.metrics;
-      console.log(
-        `    ${file.padEnd(24)} ${q.judgement.grade.padEnd(5)} sharp ${m.sharpness.toFixed(3)} contrast ${m.contrast.toFixed(2)} bright ${m.brightness.toFixed(2)} cast ${m.colour_cast.toFixed(2)} block ${m.blockiness.toFixed(2)} hull ${m.hull_share.toFixed(2)}`,
-      );
-    }
+  if (!values.details) continue;
+  for (const [file, m] of entry.metrics) {
+    console.log(
+      `    ${file.padEnd(24)} ${judgeQuality(m, thresholds).grade.padEnd(5)} sharpness ${m.sharpness.toFixed(3)} contrast ${m.contrast.toFixed(2)} brightness ${m.brightness.toFixed(2)} cast ${m.colour_cast.toFixed(2)} blockiness ${m.blockiness.toFixed(2)} hull ${m.hull_share.toFixed(2)}`,
+    );
   }
 }
+
+function row(entry: Pick<Variant, 'kind' | 'strength'>, tally: Tally): string {
+  const missed =
+    values.details && tally.missedPhotos.length > 0 ? `  (${tally.missedPhotos.join(', ')})` : '';
+  return (
+    `  ${label(entry)} | ${String(tally.photosRight).padStart(2)} of ${tally.photos} | ${String(tally.regionsRight).padStart(2)} of ${tally.regions}` +
+    ` | ${String(tally.flaggedPoor).padStart(2)} poor, ${tally.flaggedLowConfidence} low conf., ${String(tally.flagged).padStart(2)} either` +
+    ` | ${tally.missedRegions} on ${tally.missedPhotos.length}${missed}`
+  );
+}
+
+const percent = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 1000) / 10} %`;
 
 const sessions = new SessionCache(availableParallelism());
 try {
   for (const folder of await benchModels(values.model)) {
     const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
-    console.log(`\n${folder.key} ${folder.manifest.version}`);
-    console.log(
-      '  kind       strength | photos right | regions right | flagged: quality, confidence, either | wrong and not flagged (regions / photos)',
-    );
+    const readings = new Map<Variant, ReadPhoto[]>();
     for (const entry of variants) {
-      const reports: RegionsReport[] = [];
+      const photos: ReadPhoto[] = [];
       for (const set of entry.sets) {
-        reports.push(
-          await evaluateRegions(session, folder, set, {
-            regionsFile: set.file,
-            maxSide: STANDARD_SIDE,
-            maxTilePixels: DEFAULT_MAX_TILE_PIXELS,
-          }),
-        );
-      }
-      const photos = reports.flatMap((report) => report.images);
-      let regions = 0;
-      let right = 0;
-      let photosRight = 0;
-      let flaggedQuality = 0;
-      let flaggedConfidence = 0;
-      let flagged = 0;
-      let missedRegions = 0;
-      let missedPhotos = 0;
-      const lowPhotos: string[] = [];
-      for (const photo of photos) {
-        const poor = entry.quality.get(photo.file)!.judgement.grade === 'poor';
-        const low = photo.confidence < DEFAULT_LOW_CONFIDENCE_BELOW;
-        const wrong = photo.regions.filter((region) => !region.read_right).length;
-        regions += photo.regions.length;
-        right += photo.regions.length - wrong;
-        if (wrong === 0) photosRight += 1;
-        if (poor) flaggedQuality += 1;
-        if (low) flaggedConfidence += 1;
-        if (poor || low) flagged += 1;
-        else if (wrong > 0) {
-          missedRegions += wrong;
-          missedPhotos += 1;
-          lowPhotos.push(`${photo.file} (${wrong}, conf ${photo.confidence.toFixed(2)})`);
+        const report = await evaluateRegions(session, folder, set, {
+          regionsFile: set.file,
+          maxSide: STANDARD_SIDE,
+          maxTilePixels: DEFAULT_MAX_TILE_PIXELS,
+        });
+        for (const image of report.images) {
+          photos.push({
+            file: image.file,
+            metrics: entry.metrics.get(image.file)!,
+            confidence: image.confidence,
+            regions: image.regions.length,
+            wrong: image.regions.filter((region) => !region.read_right).length,
+          });
         }
       }
+      readings.set(entry, photos);
+    }
+    for (const [index, set] of thresholdSets.entries()) {
+      const tallyOf = (entry: Variant) => tallyPhotos(readings.get(entry)!, set, lowBelow);
       console.log(
-        `  ${entry.kind.padEnd(10)} ${entry.strength.padEnd(8)} | ${String(photosRight).padStart(2)} of ${photos.length}     | ${String(right).padStart(2)} of ${regions}      | ${flaggedQuality}, ${flaggedConfidence}, ${flagged} photos                   | ${missedRegions} / ${missedPhotos}${lowPhotos.length > 0 && values.details ? `  ${lowPhotos.join(', ')}` : ''}`,
+        `\n${folder.key} ${folder.manifest.version}${thresholdSets.length > 1 ? `, thresholds ${index + 1}: ${JSON.stringify(set)}` : ''}`,
+      );
+      if (index === 0) {
+        console.log(
+          '  variant           | photos right | regions right | photos flagged | wrong regions not flagged, photos',
+        );
+        for (const entry of variants) console.log(row(entry, tallyOf(entry)));
+      }
+      const at = (strengths: readonly Strength[]) =>
+        sumTallies(variants.filter((entry) => strengths.includes(entry.strength as Strength)).map(tallyOf));
+      const clear = tallyOf(variants[0]!);
+      const medium = at(['medium']);
+      const readable = at(READABLE);
+      const heavy = at(['heavy']);
+      console.log(
+        `  targets: clear photos flagged poor ${clear.flaggedPoor}, low confidence ${clear.flaggedLowConfidence} (target 0, 0)\n` +
+          `           medium strength: ${medium.photosRight} of ${medium.photos} photos read right (${percent(medium.photosRight, medium.photos)}; target ≥ 75 %), ` +
+          `${medium.regionsRight} of ${medium.regions} regions (${percent(medium.regionsRight, medium.regions)})\n` +
+          `           wrong and not flagged at ${READABLE.join(' and ')}: ${readable.missedRegions} regions on ${readable.missedPhotos.length} photos (target 0); ` +
+          `heavy: ${heavy.missedRegions} on ${heavy.missedPhotos.length}\n` +
+          `           readable photos flagged: ${readable.flagged} of ${readable.photos}, of them read right: ` +
+          `${
+            readings.size > 0
+              ? flaggedButRight(
+                  variants.filter((entry) => READABLE.includes(entry.strength as Strength)),
+                  readings,
+                  set,
+                )
+              : 0
+          }`,
       );
     }
   }
 } finally {
   await sessions.close();
+}
+
+/** Photos flagged although every region was read right: the cost of flagging, in photos left out. */
+function flaggedButRight(
+  entries: Variant[],
+  readings: Map<Variant, ReadPhoto[]>,
+  set: QualityThresholds,
+): number {
+  return entries
+    .flatMap((entry) => readings.get(entry)!)
+    .filter((photo) => photo.wrong === 0)
+    .filter((photo) => judgeQuality(photo.metrics, set).grade === 'poor' || photo.confidence < lowBelow)
+    .length;
 }

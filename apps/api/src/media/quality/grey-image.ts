@@ -18,18 +18,21 @@ export function greyOf(rgb: RgbImage): GreyImage {
 }
 
 /**
- * The value below which `share` (0 to 1) of `values` lie, read from a histogram of `bins` equal
- * bins over 0 to `top` (values above `top` count in the last): exact enough for thresholds, and
- * linear in the number of pixels where sorting is not.
+ * The values below which each of `shares` (0 to 1) of `values` lie, read from one histogram of
+ * `bins` equal bins over 0 to `top` (values above `top` count in the last): exact enough for
+ * thresholds, and linear in the number of pixels where sorting is not.
  */
-export function percentile(values: Float32Array, share: number, top = 1, bins = 1024): number {
+export function percentiles(values: Float32Array, shares: readonly number[], top = 1, bins = 1024): number[] {
   const counts = new Uint32Array(bins);
-  for (const value of values) counts[Math.min(bins - 1, Math.max(0, Math.floor((value / top) * bins)))]! += 1;
-  const wanted = share * values.length;
-  let seen = 0;
-  for (let bin = 0; bin < bins; bin += 1) {
-    seen += counts[bin]!;
-    if (seen >= wanted) return ((bin + 0.5) / bins) * top;
-  }
-  return top;
+  const scale = bins / top;
+  for (const value of values) counts[Math.min(bins - 1, Math.max(0, Math.floor(value * scale)))]! += 1;
+  return shares.map((share) => {
+    const wanted = share * values.length;
+    let seen = 0;
+    for (let bin = 0; bin < bins; bin += 1) {
+      seen += counts[bin]!;
+      if (seen >= wanted) return ((bin + 0.5) / bins) * top;
+    }
+    return top;
+  });
 }

@@ -1,4 +1,4 @@
-import { type GreyImage, percentile } from './grey-image.js';
+import { type GreyImage, percentiles } from './grey-image.js';
 
 /**
  * The smallest luminance spread sharpness is divided by: a nearly flat picture has no edges to be
@@ -26,5 +26,5 @@ export function sharpness(grey: GreyImage, spread: number): number {
       );
     }
   }
-  return percentile(laplacian, 0.99, 2, 4096) / Math.max(MIN_SPREAD, spread);
+  return percentiles(laplacian, [0.99], 2, 4096)[0]! / Math.max(MIN_SPREAD, spread);
 }

@@ -1,4 +1,4 @@
-import { type GreyImage, percentile } from './grey-image.js';
+import { type GreyImage, percentiles } from './grey-image.js';
 
 /** Below this luminance detail is lost in the dark (crushed blacks, unlit water). */
 const DARK_BELOW = 0.06;
@@ -27,9 +27,10 @@ export function toneStatistics(grey: GreyImage): ToneStatistics {
     else if (value > BRIGHT_ABOVE) bright += 1;
   }
   const count = Math.max(1, grey.data.length);
+  const [low, high] = percentiles(grey.data, [0.02, 0.98]) as [number, number];
   return {
     brightness: sum / count,
-    contrast: percentile(grey.data, 0.98) - percentile(grey.data, 0.02),
+    contrast: high - low,
     dark_share: dark / count,
     bright_share: bright / count,
   };
