@@ -36,7 +36,7 @@ export function QualityChip({
       label={qualityGradeLabels[quality.grade]}
       aria-label={qualityText(quality)}
       data-quality={quality.grade}
-      sx={{ height: 20, fontSize: 12 }}
+      sx={{ height: 20, fontSize: 12, bgcolor: quality.grade === 'good' ? 'background.paper' : undefined }}
     />
   );
   return (
