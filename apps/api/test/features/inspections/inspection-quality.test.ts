@@ -7,6 +7,7 @@ import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { uploadParts } from '../../support/images.js';
 import { fixtureModelId, resolutionId, waitForRequest } from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
+import { pdfPages } from '../../support/pdf.js';
 import { hazed, hullPixels, raw } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -16,6 +17,7 @@ let projectId: number;
 let clearId: number;
 let murkyId: number;
 let blurredId: number;
+let fairId: number;
 
 /** The clear picture in blue (read as Clean Structure by the fixture model), heavily blurred: poor. */
 function blurredBlue(): Promise<Buffer> {
@@ -41,6 +43,13 @@ beforeAll(async () => {
     { field: 'images', file: 'blurred.png', data: await blurredBlue() },
   ]);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
+  // A lighter veil: fair for its contrast, the propeller's only photo.
+  const propeller = await uploadParts(t.app, user.headers, projectId, [
+    { field: 'hull_zone', value: 'propeller' },
+    { field: 'images', file: 'hazy.png', data: await hazed(0.45).png().toBuffer() },
+  ]);
+  expect(propeller.statusCode, propeller.body).toBe(201);
+  fairId = propeller.json().data[0].id;
   [clearId, murkyId, blurredId] = (uploaded.json().data as { id: number }[]).map((entry) => entry.id) as [
     number,
     number,
@@ -53,7 +62,7 @@ beforeAll(async () => {
     payload: {
       model: await fixtureModelId(t.app, user.headers),
       resolution: await resolutionId(t.app, user.headers, 'standard'),
-      images: [clearId, murkyId, blurredId],
+      images: [clearId, murkyId, blurredId, fairId],
     },
   });
   expect(scheduled.statusCode, scheduled.body).toBe(201);
@@ -81,6 +90,7 @@ describe('photo quality in answers and ratings', () => {
     );
     const zone = summary.zones[0]!;
     expect(summary.poor_photos_included).toBe(false);
+    expect(zone.rests_on_fair_or_poor).toBe(false);
     expect([zone.predicted_count, zone.excluded_count]).toEqual([3, 2]);
     expect(zone.images.map((image) => [image.image_id, image.excluded_from_rating])).toEqual(
       expect.arrayContaining([
@@ -91,6 +101,10 @@ describe('photo quality in answers and ratings', () => {
     );
     expect(zone.worst_image?.image_id).toBe(clearId);
     expect(summary.all_zones.excluded_count).toBe(2);
+    const propeller = summary.zones.find((entry) => entry.hull_zone === 'propeller')!;
+    expect(propeller.images[0]).toMatchObject({ image_id: fairId, excluded_from_rating: false });
+    expect(propeller.images[0]!.quality?.grade).toBe('fair');
+    expect([propeller.excluded_count, propeller.rests_on_fair_or_poor]).toEqual([0, true]);
   });
 
   it('counts it when the request includes poor photos, and the pooled coverage changes with it', async () => {
@@ -121,8 +135,18 @@ describe('photo quality in answers and ratings', () => {
     expect(excluded.get('murky.png')!.reasons[0]).toMatch(/^Low contrast/);
     expect(excluded.get('blurred.png')!.reasons.some((reason) => reason.startsWith('Blurred'))).toBe(true);
     expect(report.images.find((image) => image.image_id === murkyId)?.quality?.grade).toBe('poor');
-    expect(report.methods_and_limitations.join('\n')).toMatch(
-      /2 photos are of poor quality and left out of the ratings/,
-    );
+    const methods = report.methods_and_limitations.join('\n');
+    expect(methods).toMatch(/2 photos are of poor quality and left out of the ratings/);
+    expect(methods).toMatch(/The rating of Propeller rests only on photos of fair or poor quality/);
+  });
+
+  it('prints the grade beside each photo and lists the photos left out in the PDF', async () => {
+    const response = await get(`/api/projects/${projectId}/report/?photos=all`);
+    expect(response.statusCode).toBe(200);
+    const pdf = (await pdfPages(response.rawPayload)).join('\n');
+    expect(pdf).toContain('Photos of poor quality left out of the ratings');
+    expect(pdf).toMatch(/murky\.png \(Flat bottom\): Low contrast/);
+    expect(pdf).toMatch(/Quality: poor, left out of the rating: /);
+    expect(pdf).toMatch(/Quality: fair: Low contrast/);
   });
 });
