@@ -229,6 +229,31 @@ export function imagesRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Images of every owner uploaded before quality was measured (migration 0017), in id order from
+     * after `afterId`: the operator's back-fill, not a user's request.
+     */
+    listUnmeasured(afterId: number, limit: number) {
+      return db
+        .selectFrom('images')
+        .select(['id', 'name', 'format', 'storage_prefix'])
+        .where('quality', 'is', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Records an image's measured quality; only where none is recorded yet. */
+    async setQuality(imageId: number, quality: QualityMetrics): Promise<void> {
+      await db
+        .updateTable('images')
+        .set({ quality: JSON.stringify(quality) })
+        .where('id', '=', imageId)
+        .where('quality', 'is', null)
+        .execute();
+    },
+
     async delete(imageId: number): Promise<void> {
       await db.deleteFrom('images').where('id', '=', imageId).execute();
     },
