@@ -25,14 +25,9 @@ export interface Tally {
   missedPhotos: string[];
 }
 
-/**
- * Counts what an operator sees of a set of read photos: a photo is flagged when its quality is poor
- * under `thresholds` or its confidence is below `lowBelow`; a wrong region on a photo not flagged is
- * missed. A photo is read right when every region on it is.
- */
-export function tallyPhotos(photos: ReadPhoto[], thresholds: QualityThresholds, lowBelow: number): Tally {
-  const tally: Tally = {
-    photos: photos.length,
+function emptyTally(): Tally {
+  return {
+    photos: 0,
     photosRight: 0,
     regions: 0,
     regionsRight: 0,
@@ -42,6 +37,15 @@ export function tallyPhotos(photos: ReadPhoto[], thresholds: QualityThresholds, 
     missedRegions: 0,
     missedPhotos: [],
   };
+}
+
+/**
+ * Counts what an operator sees of a set of read photos: a photo is flagged when its quality is poor
+ * under `thresholds` or its confidence is below `lowBelow`; a wrong region on a photo not flagged is
+ * missed. A photo is read right when every region on it is.
+ */
+export function tallyPhotos(photos: ReadPhoto[], thresholds: QualityThresholds, lowBelow: number): Tally {
+  const tally: Tally = { ...emptyTally(), photos: photos.length };
   for (const photo of photos) {
     const poor = judgeQuality(photo.metrics, thresholds).grade === 'poor';
     const low = photo.confidence < lowBelow;
@@ -73,6 +77,6 @@ export function sumTallies(tallies: Tally[]): Tally {
       missedRegions: sum.missedRegions + tally.missedRegions,
       missedPhotos: [...sum.missedPhotos, ...tally.missedPhotos],
     }),
-    tallyPhotos([], {} as QualityThresholds, 0),
+    emptyTally(),
   );
 }
