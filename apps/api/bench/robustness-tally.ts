@@ -20,6 +20,8 @@ export interface Tally {
   flaggedPoor: number;
   flaggedLowConfidence: number;
   flagged: number;
+  /** Flagged photos with every region read right: the cost of flagging, photos left out for nothing. */
+  flaggedRight: number;
   /** Wrong regions on photos flagged neither way, and those photos: what an operator cannot catch. */
   missedRegions: number;
   missedPhotos: string[];
@@ -34,6 +36,7 @@ function emptyTally(): Tally {
     flaggedPoor: 0,
     flaggedLowConfidence: 0,
     flagged: 0,
+    flaggedRight: 0,
     missedRegions: 0,
     missedPhotos: [],
   };
@@ -54,8 +57,10 @@ export function tallyPhotos(photos: ReadPhoto[], thresholds: QualityThresholds, 
     if (photo.wrong === 0) tally.photosRight += 1;
     if (poor) tally.flaggedPoor += 1;
     if (low) tally.flaggedLowConfidence += 1;
-    if (poor || low) tally.flagged += 1;
-    else if (photo.wrong > 0) {
+    if (poor || low) {
+      tally.flagged += 1;
+      if (photo.wrong === 0) tally.flaggedRight += 1;
+    } else if (photo.wrong > 0) {
       tally.missedRegions += photo.wrong;
       tally.missedPhotos.push(photo.file);
     }
@@ -74,6 +79,7 @@ export function sumTallies(tallies: Tally[]): Tally {
       flaggedPoor: sum.flaggedPoor + tally.flaggedPoor,
       flaggedLowConfidence: sum.flaggedLowConfidence + tally.flaggedLowConfidence,
       flagged: sum.flagged + tally.flagged,
+      flaggedRight: sum.flaggedRight + tally.flaggedRight,
       missedRegions: sum.missedRegions + tally.missedRegions,
       missedPhotos: [...sum.missedPhotos, ...tally.missedPhotos],
     }),

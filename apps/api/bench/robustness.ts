@@ -171,32 +171,10 @@ try {
           `${medium.regionsRight} of ${medium.regions} regions (${percent(medium.regionsRight, medium.regions)})\n` +
           `           wrong and not flagged at ${READABLE.join(' and ')}: ${readable.missedRegions} regions on ${readable.missedPhotos.length} photos (target 0); ` +
           `heavy: ${heavy.missedRegions} on ${heavy.missedPhotos.length}\n` +
-          `           readable photos flagged: ${readable.flagged} of ${readable.photos}, of them read right: ` +
-          `${
-            readings.size > 0
-              ? flaggedButRight(
-                  variants.filter((entry) => READABLE.includes(entry.strength as Strength)),
-                  readings,
-                  set,
-                )
-              : 0
-          }`,
+          `           readable photos flagged: ${readable.flagged} of ${readable.photos}, of them read right: ${readable.flaggedRight}`,
       );
     }
   }
 } finally {
   await sessions.close();
-}
-
-/** Photos flagged although every region was read right: the cost of flagging, in photos left out. */
-function flaggedButRight(
-  entries: Variant[],
-  readings: Map<Variant, ReadPhoto[]>,
-  set: QualityThresholds,
-): number {
-  return entries
-    .flatMap((entry) => readings.get(entry)!)
-    .filter((photo) => photo.wrong === 0)
-    .filter((photo) => judgeQuality(photo.metrics, set).grade === 'poor' || photo.confidence < lowBelow)
-    .length;
 }

@@ -42,6 +42,7 @@ describe('tallying the robustness benchmark', () => {
       flaggedPoor: 1,
       flaggedLowConfidence: 1,
       flagged: 2,
+      flaggedRight: 0,
       missedRegions: 2,
       missedPhotos: ['missed.jpg'],
     });
@@ -55,6 +56,7 @@ describe('tallying the robustness benchmark', () => {
       photosRight: 1,
       regionsRight: 9,
       flagged: 1,
+      flaggedRight: 1,
       missedRegions: 1,
       missedPhotos: ['a.jpg'],
     });
