@@ -16,6 +16,7 @@ import {
 } from './inference/inference-config.js';
 import { type ConfidenceSettings, DEFAULT_LOW_CONFIDENCE_BELOW } from './inference/confidence.js';
 import { DEFAULT_MICROFOULING_MIN_PERCENT, type FoulingRatingSettings } from './inference/fouling-rating.js';
+import { type ImageQualitySettings, parseQualityThresholds } from './media/quality/quality-settings.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
 import type { DatabaseJobRunnerOptions } from './jobs/database-job-runner.js';
 import { booleanFlag, optionalString, positiveInt } from './lib/env-schema.js';
@@ -129,6 +130,15 @@ const EnvSchema = z.object({
     .max(100)
     .default(DEFAULT_MICROFOULING_MIN_PERCENT),
   PREDICTION_LOW_CONFIDENCE_BELOW: z.coerce.number().min(0).max(1).default(DEFAULT_LOW_CONFIDENCE_BELOW),
+  IMAGE_QUALITY_THRESHOLDS: optionalString.transform((value, context) => {
+    try {
+      return parseQualityThresholds(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  RATINGS_INCLUDE_POOR_PHOTOS: booleanFlag('false'),
   PRODUCTION: booleanFlag('false'),
   CREDIT_PRICES: z
     .string()
@@ -232,6 +242,8 @@ export interface Config {
   foulingRating: FoulingRatingSettings;
   /** When a prediction's confidence counts as low (inference/confidence.ts). */
   confidence: ConfidenceSettings;
+  /** How photos' quality is judged and whether ratings count poor ones (media/quality). */
+  imageQuality: ImageQualitySettings;
   production: boolean;
   payments: PaymentsConfig;
   creditPrices: CreditPriceTier[];
@@ -422,6 +434,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
     confidence: { lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW },
+    imageQuality: {
+      thresholds: values.IMAGE_QUALITY_THRESHOLDS,
+      includePoorInRatings: values.RATINGS_INCLUDE_POOR_PHOTOS,
+    },
     production: values.PRODUCTION,
     payments,
     creditPrices: values.CREDIT_PRICES,

@@ -122,6 +122,16 @@ export function queryInteger(min: number, max: number) {
     );
 }
 
+/**
+ * A yes/no query parameter: `true` or `false` (also 1/0), anything else refused rather than read
+ * as false.
+ */
+export function queryBoolean() {
+  return z
+    .enum(['true', 'false', '1', '0'], { error: 'Must be a valid boolean.' })
+    .transform((value) => value === 'true' || value === '1');
+}
+
 /** The most entries one page of `GET /api/projects/?limit=` or `GET /api/vessels/?limit=` holds. */
 export const LIST_PAGE_MAX = 500;
 

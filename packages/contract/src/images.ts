@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DATABASE_ID, id, predictionConfidenceFields, queryInteger } from './common.js';
+import { imageQualityField } from './quality.js';
 
 /** The areas of a hull an image can show (issue 18 §3), in the order a survey walks the hull. */
 export const HULL_ZONES = [
@@ -71,6 +72,7 @@ export const FullImage = z
     width: z.number().int(),
     height: z.number().int(),
     hull_zone: hullZoneField(),
+    quality: imageQualityField(),
   })
   .meta({ id: 'FullImage' });
 export type FullImage = z.infer<typeof FullImage>;
@@ -188,6 +190,7 @@ export const ImageDetails = z
     height: z.number().int(),
     hull_zone: hullZoneField(),
     predictions: z.array(ImagePredictionKey),
+    quality: imageQualityField(),
   })
   .meta({ id: 'ImageDetails' });
 export type ImageDetails = z.infer<typeof ImageDetails>;

@@ -4,6 +4,7 @@ export * from './users.js';
 export * from './company.js';
 export * from './credits.js';
 export * from './projects.js';
+export * from './quality.js';
 export * from './images.js';
 export * from './models.js';
 export * from './predictions.js';

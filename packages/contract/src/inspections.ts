@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID, id, isoDateTime, predictionConfidenceFields, queryInteger } from './common.js';
+import {
+  MAX_DATABASE_ID,
+  id,
+  isoDateTime,
+  predictionConfidenceFields,
+  queryBoolean,
+  queryInteger,
+} from './common.js';
 import { HullZone } from './images.js';
 import { FoulingRating, IMO_RATING_LABELS, IMO_RATING_SCALE, LabelPercentage } from './predictions.js';
 import { InspectionMethod, Visibility } from './projects.js';
+import { imageQualityField } from './quality.js';
 
 /**
  * Which predictions an inspection summary or report reads: one model and one resolution. Either may
@@ -12,6 +20,11 @@ import { InspectionMethod, Visibility } from './projects.js';
 export const InspectionSummaryQuery = z.object({
   model: queryInteger(1, MAX_DATABASE_ID).optional(),
   resolution: queryInteger(1, MAX_DATABASE_ID).optional(),
+  include_poor: queryBoolean()
+    .optional()
+    .describe(
+      "true: count photos of poor quality in ratings and pooled figures; false: leave them out. Absent: the server's RATINGS_INCLUDE_POOR_PHOTOS (default false)",
+    ),
 });
 export type InspectionSummaryQuery = z.output<typeof InspectionSummaryQuery>;
 
@@ -43,6 +56,13 @@ export const InspectedImage = z
     model_version: z.string().describe('Of the model when this prediction was made'),
     rating: FoulingRating.nullable().describe('Null when the image shows no hull surface to rate'),
     ...predictionConfidenceFields,
+    quality: imageQualityField(),
+    excluded_from_rating: z
+      .boolean()
+      .optional()
+      .describe(
+        "True when the photo's quality is poor and poor photos are left out: shown, but not in its zone's rating",
+      ),
   })
   .meta({ id: 'InspectedImage' });
 export type InspectedImage = z.infer<typeof InspectedImage>;
@@ -65,6 +85,16 @@ export const ZoneSummary = z
     ),
     worst_image: InspectedImage.nullable(),
     images: z.array(InspectedImage).describe('Worst first: highest rating, then most macrofouling'),
+    excluded_count: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Predicted photos of poor quality left out of the coverage and rating'),
+    rests_on_fair_or_poor: z
+      .boolean()
+      .optional()
+      .describe('True when every photo the rating counts is of fair or poor quality'),
   })
   .meta({ id: 'ZoneSummary' });
 export type ZoneSummary = z.infer<typeof ZoneSummary>;
@@ -99,6 +129,12 @@ export const InspectionSummary = z
     worst_zone: HullZone.nullable()
       .optional()
       .describe('The zone the overall rating comes from (null: unassigned)'),
+    poor_photos_included: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether photos of poor quality count in the ratings (include_poor, else the server default)',
+      ),
   })
   .meta({ id: 'InspectionSummary' });
 export type InspectionSummary = z.infer<typeof InspectionSummary>;
@@ -186,6 +222,18 @@ export const InspectionReport = z
     }),
     summary: InspectionSummary.omit({ available: true }),
     images: z.array(ReportImage).describe('Every predicted image, by zone (hull order) then worst first'),
+    excluded_images: z
+      .array(
+        z.object({
+          image_id: id,
+          image_name: z.string(),
+          hull_zone: HullZone.nullable(),
+          zone_label: z.string(),
+          reasons: z.array(z.string()),
+        }),
+      )
+      .optional()
+      .describe('Photos of poor quality left out of the ratings, with why'),
     images_without_prediction: z.array(
       z.object({ image_id: id, image_name: z.string(), hull_zone: HullZone.nullable() }),
     ),

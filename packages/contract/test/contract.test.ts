@@ -3,8 +3,11 @@ import {
   CompanyUpdateRequest,
   CvModel,
   FoulingRating,
+  FullImage,
   HULL_ZONES,
+  ImageDetails,
   ImageUpdateRequest,
+  InspectionSummaryQuery,
   ModelManifest,
   PredictionSet,
   ProjectCreateRequest,
@@ -430,5 +433,50 @@ describe('the fouling rating is additive (issue 18 §4)', () => {
       classes: [{ label: 'Background', hex_color: '#000000', in_percentages: false }],
     };
     expect(CvModel.safeParse(model).success).toBe(true);
+  });
+});
+
+describe('photo quality is additive (issue 46)', () => {
+  const image = { id: 1, image_name: 'bow.jpg', base64_image: 'AA', width: 4, height: 3 };
+  const quality = {
+    grade: 'poor',
+    reasons: ['Blurred (sharpness 0.020)'],
+    metrics: {
+      sharpness: 0.02,
+      contrast: 0.5,
+      brightness: 0.4,
+      dark_share: 0,
+      bright_share: 0,
+      colour_cast: 0.2,
+      blockiness: 1.1,
+      hull_share: 1,
+    },
+  };
+
+  it("takes the spec's image without it, with it, and with null (never measured)", () => {
+    expect(FullImage.safeParse(image).success).toBe(true);
+    expect(FullImage.parse({ ...image, quality }).quality?.grade).toBe('poor');
+    expect(FullImage.safeParse({ ...image, quality: null }).success).toBe(true);
+    expect(FullImage.safeParse({ ...image, quality: { ...quality, grade: 'bad' } }).success).toBe(false);
+    const details = {
+      id: 1,
+      image_name: 'bow.jpg',
+      uploaded_at: '2026-11-27T10:00:00Z',
+      width: 4,
+      height: 3,
+      predictions: [],
+    };
+    expect(ImageDetails.safeParse(details).success).toBe(true);
+    expect(ImageDetails.safeParse({ ...details, quality }).success).toBe(true);
+  });
+
+  it('include_poor is true or false (1 or 0); anything else is refused, not read as false', () => {
+    expect(InspectionSummaryQuery.parse({}).include_poor).toBeUndefined();
+    expect(InspectionSummaryQuery.parse({ include_poor: 'true' }).include_poor).toBe(true);
+    expect(InspectionSummaryQuery.parse({ include_poor: '0' }).include_poor).toBe(false);
+    const refused = InspectionSummaryQuery.safeParse({ include_poor: 'yes' });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['include_poor', 'Must be a valid boolean.'],
+    ]);
   });
 });

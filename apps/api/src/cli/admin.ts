@@ -4,6 +4,7 @@ import { MigrationFailedError, SchemaMismatchError } from '../db/schema-check.js
 import { CommandError, withAdminContext } from './admin-context.js';
 import { backup, restore } from './backup-commands.js';
 import { listPrices, resetPrices, setPrices } from './price-commands.js';
+import { measureQuality } from './quality-commands.js';
 import {
   addModel,
   listModels,
@@ -59,6 +60,11 @@ program
   .command('reset-prices')
   .description('Forget the tiers set with set-prices, so CREDIT_PRICES (or its defaults) applies again')
   .action(() => withAdminContext(resetPrices));
+
+program
+  .command('measure-quality')
+  .description('Measure the photo quality of images uploaded before it was measured (issue 46)')
+  .action(() => withAdminContext(measureQuality));
 
 program
   .command('list-models')

@@ -242,6 +242,8 @@ export interface ImagesTable {
   /** The hull area the image shows (migration 0009); null while unassigned. */
   hull_zone: HullZone | null;
   created_at: string;
+  /** The quality metrics measured at upload, as JSON (migration 0017); null for older images. */
+  quality: string | null;
 }
 
 export interface CvModelsTable {

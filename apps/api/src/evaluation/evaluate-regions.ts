@@ -45,6 +45,8 @@ export interface RegionsReport {
     height: number;
     /** Of the photo's surface (the classes counted in the percentages), the share read as macrofouling. */
     macrofouling_share: number;
+    /** The prediction's confidence (mean of each pixel's largest class probability), as stored for a prediction. */
+    confidence: number;
     regions: ScoredRegion[];
   }[];
   by_group: Partial<Record<RegionGroup, Tally>>;
@@ -105,7 +107,7 @@ export async function evaluateRegions(
       );
     }
     const rgb = await resizeToRgb(opened, options.maxSide);
-    const { classes: predicted } = await segment(session, folder.manifest, rgb, {
+    const { classes: predicted, confidence } = await segment(session, folder.manifest, rgb, {
       maxTilePixels: options.maxTilePixels,
     });
     const scored = labelled.regions.map((region) => {
@@ -122,6 +124,7 @@ export async function evaluateRegions(
       width: rgb.width,
       height: rgb.height,
       macrofouling_share: macrofoulingShare(predicted, folder.manifest.classes),
+      confidence,
       regions: scored.map(({ polygon: _drawn, ...region }) => region),
     });
   }

@@ -1,3 +1,4 @@
+import type { ImageQualitySettings } from '../media/quality/quality-settings.js';
 import type { FoulingRatingSettings } from './fouling-rating.js';
 
 /**
@@ -33,6 +34,8 @@ export function roundConfidence(confidence: number): number {
 export interface PredictionJudgementSettings {
   foulingRating: FoulingRatingSettings;
   confidence: ConfidenceSettings;
+  /** The photo's own quality, judged alongside: a poor photo is left out of ratings (issue 46 §2). */
+  imageQuality: ImageQualitySettings;
 }
 
 /** A stored confidence as the API and downloads answer it: both null for a prediction that has none. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-rejected.js';
+import { type QualityMetrics, measureQuality } from './quality/measure-quality.js';
 import type { OpenImageOptions, OpenedImage } from './open-image.js';
 
 export const THUMBNAIL_SIDE = 320;
@@ -15,6 +16,8 @@ export interface UploadRenditions {
   /** A browser-friendly JPEG of the whole image (longest side ≤ PREVIEW_SIDE), for GET …/image/{id}/. */
   preview: Buffer;
   thumbnail: Buffer;
+  /** Measured from the same pixels, so judging a photo's quality costs no second decode. */
+  quality: QualityMetrics;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRe
   const raw = {
     raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
   };
-  const [preview, thumbnail] = await Promise.all([
+  const [preview, thumbnail, quality] = await Promise.all([
     // libjpeg-turbo's own encoder: mozjpeg's settings made this preview of a 12 MP photo cost more
     // than decoding and resizing it (about 590 against 200 ms here) for a file about a fifth smaller,
     // and optimised Huffman tables alone more than doubled the encode (33 against 14 ms) for a file
@@ -52,8 +55,9 @@ export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRe
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80 })
       .toBuffer(),
+    measureQuality({ data: pixels.data, width: pixels.info.width, height: pixels.info.height }),
   ]);
-  return { preview, thumbnail };
+  return { preview, thumbnail, quality };
 }
 
 export interface RgbImage {

@@ -156,7 +156,9 @@ export function hostileRequests(
       paramNames.reduce((url, name, index) => url.replace(`:${name}`, values[index] ?? ''), route.path),
     );
   const query = fc.option(
-    hostileString.map((text) => `?offset=${percentEncoded(text)}&limit=-5&x[]=1`),
+    hostileString.map(
+      (text) => `?offset=${percentEncoded(text)}&limit=-5&include_poor=${percentEncoded(text)}&x[]=1`,
+    ),
     { freq: 4 },
   );
   const authorization = fc.oneof(

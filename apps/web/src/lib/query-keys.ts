@@ -30,8 +30,15 @@ export const queryKeys = {
     ['projects', projectId, 'prediction-sets', predictionId] as const,
   /** Every inspection summary of the project, whatever model and resolution (their prefix). */
   inspectionSummaries: (projectId: number) => ['projects', projectId, 'inspection-summary'] as const,
-  inspectionSummary: (projectId: number, model?: number, resolution?: number) =>
-    ['projects', projectId, 'inspection-summary', model ?? null, resolution ?? null] as const,
+  inspectionSummary: (projectId: number, model?: number, resolution?: number, includePoor?: boolean) =>
+    [
+      'projects',
+      projectId,
+      'inspection-summary',
+      model ?? null,
+      resolution ?? null,
+      includePoor ?? null,
+    ] as const,
   vessels: ['vessels'] as const,
   vessel: (vesselId: number) => ['vessels', vesselId] as const,
   models: ['cvmodels'] as const,

@@ -23,6 +23,7 @@ import * as projectContentVersions from './0013-project-content-versions.js';
 import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
 import * as dataExports from './0015-data-exports.js';
 import * as organisations from './0016-organisations.js';
+import * as imageQuality from './0017-image-quality.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -46,6 +47,7 @@ const migrations = {
   '0014-prediction-crash-counts': predictionCrashCounts,
   '0015-data-exports': dataExports,
   '0016-organisations': organisations,
+  '0017-image-quality': imageQuality,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FoulingRating, HullZone, LabelPercentage, ModelClass } from '@hullscope/contract';
+import type { FoulingRating, HullZone, ImageQuality, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
@@ -37,6 +38,8 @@ export interface SummaryRow {
   /** How sure the model was (0 to 1) and whether that is low; null for older predictions. */
   confidence: number | null;
   low_confidence: boolean | null;
+  /** The photo's quality (issue 46), judged now; null for images uploaded before it was measured. */
+  quality?: ImageQuality | null;
 }
 
 /** A name as a folder in a ZIP: runs of other characters become one `_`. */
@@ -69,6 +72,7 @@ export async function archiveContents(
   const summary: SummaryRow[] = [];
   for (const image of images) {
     const folder = `${image.id}-${folderName(image.name)}`;
+    const quality = storedQuality(image.quality, settings.imageQuality.thresholds);
     const original = imageFiles.original(image.format);
     files.push({
       name: `${folder}/${original}`,
@@ -130,6 +134,7 @@ export async function archiveContents(
         inspection_date: prediction.inspection_date,
         fouling_rating: rating,
         ...confidence,
+        quality,
       });
     }
   }

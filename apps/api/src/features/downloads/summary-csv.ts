@@ -11,7 +11,9 @@ import type { SummaryRow } from './archive-contents.js';
  * hull zone, a prediction that cannot be rated, one made before confidences were recorded) is an
  * empty cell. Then the hull zone as people read it and the project's inspection date (issue 45:
  * `hull zone` is the code and `date` when the prediction was made, which readers took for the
- * inspection's). New columns go at the end, so the earlier columns keep their places.
+ * inspection's). Then the photo's quality (issue 46): good, fair or poor, and the reasons, joined
+ * with "; " (empty for a photo uploaded before quality was measured). New columns go at the end, so
+ * the earlier columns keep their places.
  */
 export function summaryCsv(rows: SummaryRow[]): Buffer {
   const labels = [...new Set(rows.flatMap((row) => row.percentages.map((entry) => entry.label)))];
@@ -42,6 +44,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
       row.low_confidence === null ? '' : String(row.low_confidence),
       row.hull_zone ? hullZoneLabels[row.hull_zone] : '',
       row.inspection_date ?? '',
+      row.quality?.grade ?? '',
+      row.quality?.reasons.join('; ') ?? '',
     ];
   });
   return Buffer.from(
@@ -65,6 +69,8 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
         'low confidence',
         'hull_zone_label',
         'inspection_date',
+        'quality',
+        'quality_reasons',
       ],
       ...records,
     ]),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { judgeConfidence } from '../../inference/confidence.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 import { imagesRepository } from './images.repository.js';
 
 /** The project's images without pixels, as the spec's image-details answer lists them. */
@@ -24,5 +25,6 @@ export async function imageDetailsList(
       ...key,
       ...judgeConfidence(confidence, config.confidence),
     })),
+    quality: storedQuality(image.quality, config.imageQuality.thresholds),
   }));
 }

@@ -1,4 +1,4 @@
-import type { HullZone } from '@hullscope/contract';
+import type { HullZone, QualityMetrics } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import { paged } from '../../db/paging.js';
 import type { DB, ImageRow } from '../../db/schema.js';
@@ -15,6 +15,8 @@ export interface NewImage {
   contentHash: string;
   hullZone: HullZone | null;
   storagePrefix: string;
+  /** The metrics measured at upload (media/quality), stored as JSON. */
+  quality: QualityMetrics;
 }
 
 /** SQL on images; every read is scoped to the owner and the project. */
@@ -70,7 +72,7 @@ export function imagesRepository(db: Kysely<DB>) {
     async listDetails(owner: number, projectId: number) {
       const rows = await db
         .selectFrom('images')
-        .select(['id', 'name', 'created_at', 'width', 'height', 'hull_zone'])
+        .select(['id', 'name', 'created_at', 'width', 'height', 'hull_zone', 'quality'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .orderBy('id')
@@ -158,6 +160,7 @@ export function imagesRepository(db: Kysely<DB>) {
           content_hash: image.contentHash,
           storage_prefix: image.storagePrefix,
           hull_zone: image.hullZone,
+          quality: JSON.stringify(image.quality),
           created_at: nowIso(),
         })
         .returning('id')
@@ -224,6 +227,31 @@ export function imagesRepository(db: Kysely<DB>) {
         .where('id', 'in', imageIds)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Images of every owner uploaded before quality was measured (migration 0017), in id order from
+     * after `afterId`: the operator's back-fill, not a user's request.
+     */
+    listUnmeasured(afterId: number, limit: number) {
+      return db
+        .selectFrom('images')
+        .select(['id', 'name', 'format', 'storage_prefix'])
+        .where('quality', 'is', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Records an image's measured quality; only where none is recorded yet. */
+    async setQuality(imageId: number, quality: QualityMetrics): Promise<void> {
+      await db
+        .updateTable('images')
+        .set({ quality: JSON.stringify(quality) })
+        .where('id', '=', imageId)
+        .where('quality', 'is', null)
+        .execute();
     },
 
     async delete(imageId: number): Promise<void> {

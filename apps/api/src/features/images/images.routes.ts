@@ -38,6 +38,7 @@ import {
 } from './full-thumbnail-list.js';
 import { imagesRepository } from './images.repository.js';
 import { setZoneOfImages } from './images-zone-update.js';
+import { qualityThresholdsTag } from '../../media/quality/thresholds-tag.js';
 import { fullImageETag, sendFullImage } from './full-image-answer.js';
 import { imageDetailsList } from './image-details.js';
 import { ownedImageOr404 } from './owned-image.js';
@@ -46,7 +47,7 @@ import { UPLOAD_TEXT_FIELDS, uploadImages } from './upload-images.js';
 import { uploadSlots } from './upload-slots.js';
 
 /** Changes every thumbnail list's ETag when the answers' format changes (see full-image-answer.ts). */
-const ETAG_VERSION = 'images-2';
+const ETAG_VERSION = 'images-3';
 
 /**
  * Thumbnails' base64 held per process: about 2,000 photo thumbnails (28 kB of text each), so a project
@@ -58,13 +59,14 @@ const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 type ListedThumbnail = Awaited<ReturnType<ReturnType<typeof imagesRepository>['listPage']>>[number];
 
 /** Changes every image details list's ETag when its format changes. */
-const DETAILS_ETAG_VERSION = 'image-details-2';
+const DETAILS_ETAG_VERSION = 'image-details-3';
 
 /**
  * Image details lists held per process as JSON with its brotli and gzip codings, by owner, project
- * and version: about 150 bytes an image uncoded, so some forty projects of 1,000 images.
+ * and version: some forty projects of 1,000 images. Doubled when each image gained its quality
+ * (issue 46), which about doubled an entry.
  */
-const DETAILS_CACHE_BYTES = 8 * 1024 * 1024;
+const DETAILS_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Uploads (multipart, bounded per request and per organisation), thumbnails, previews and deletion. */
 export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, storage, config, log }) => {
@@ -78,6 +80,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     throwFileSizeLimit: false,
   });
   const images = imagesRepository(db);
+  // Short enough for a tag: the thresholds change only with the configuration.
+  const thresholdsTag = qualityThresholdsTag(config.imageQuality.thresholds);
   const uploads = uploadSlots(config.uploads.maxConcurrentPerUser);
   const thumbnailCache = new Base64Cache(THUMBNAIL_CACHE_BYTES);
   const detailsCache = new Base64Cache(DETAILS_CACHE_BYTES);
@@ -246,10 +250,12 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       // The project's row only: an unchanged list answers 304, and a changed one is made and compressed
       // once per version. Made and compressed for each request, 500 images cost 9–13 ms of CPU, so 50
       // clients opening a project waited 0.7–2 s (bench:api).
-      // The threshold too: low_confidence is judged when read, so a changed threshold changes the answer.
+      // The thresholds too: low_confidence and the quality grade are judged when read, so a changed
+      // threshold changes the answer.
       const etag = weakETag(DETAILS_ETAG_VERSION, [
         ...projectContentVersion(project, 'images', 'predictions'),
         config.confidence.lowBelow,
+        thresholdsTag,
       ]);
       varyOn(reply, 'accept-encoding'); // on the 304 too, as on the 200 (sendPrecompressed)
       if (notModified(request, reply, etag)) return REPLY_SENT;
@@ -263,9 +269,9 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     routes.getImage,
     async ({ organisation, params, request, reply }) => {
       const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
-      const etag = fullImageETag(image);
+      const etag = fullImageETag(image, thresholdsTag);
       if (notModified(request, reply, etag)) return REPLY_SENT;
-      await sendFullImage(storage, image, reply);
+      await sendFullImage(storage, image, reply, config.imageQuality.thresholds);
       return REPLY_SENT;
     },
     BASE64_IMAGE_COMPRESSION,

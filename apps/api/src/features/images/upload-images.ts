@@ -53,6 +53,7 @@ async function storeImage(
     sizeBytes: file.staged.sizeBytes,
     contentHash: file.staged.contentHash,
     storagePrefix: prefix,
+    quality: file.renditions.quality,
   });
   writing(prefix);
   // Four independent files, written together (on S3, four requests in flight rather than one after

@@ -2,6 +2,7 @@ import {
   IMO_RATING_DESCRIPTIONS,
   IMO_RATING_LABELS,
   IMO_RATING_SCALE,
+  type HullZone,
   type InspectionReport,
   type InspectionSummaryQuery,
   type ModelManifest,
@@ -26,6 +27,10 @@ import {
 export interface ReportWithSources {
   report: InspectionReport;
   rated: RatedImage[];
+}
+
+function zoneLabelOf(hullZone: HullZone | null): string {
+  return hullZone ? hullZoneLabels[hullZone] : UNASSIGNED_ZONE_LABEL;
 }
 
 function percent(value: number): string {
@@ -74,11 +79,44 @@ function methodsAndLimitations(
         'relying on their coverage and rating.',
     );
   }
+  lines.push(...qualityLines(sources));
   if (sources.unpredicted.length > 0) {
     const count = sources.unpredicted.length;
     lines.push(
       `${count} photo${count === 1 ? ' was' : 's were'} not analysed with this model and resolution and ` +
         `${count === 1 ? 'is' : 'are'} not part of the ratings (listed at the end).`,
+    );
+  }
+  return lines;
+}
+
+/** What the report says about the photos' own quality (issue 46 §2). */
+function qualityLines(sources: SummaryWithSources): string[] {
+  const lines: string[] = [];
+  const excluded = sources.rated.filter((image) => image.excluded_from_rating).length;
+  const poor = sources.rated.filter((image) => image.quality?.grade === 'poor').length;
+  if (sources.rated.some((image) => image.quality)) {
+    lines.push(
+      "Each photo's quality (sharpness, contrast, exposure, colour cast, compression, share of hull in " +
+        'view) was measured from its pixels at upload and graded good, fair or poor.',
+    );
+  }
+  if (excluded > 0) {
+    lines.push(
+      `${excluded} photo${excluded === 1 ? ' is' : 's are'} of poor quality and left out of the ratings and ` +
+        'pooled coverage (listed at the end with the reasons); they are still shown.',
+    );
+  } else if (poor > 0) {
+    lines.push(
+      `${poor} photo${poor === 1 ? ' is' : 's are'} of poor quality but counted in the ratings, as asked.`,
+    );
+  }
+  const weak = sources.summary.zones
+    .filter((zone) => zone.rests_on_fair_or_poor)
+    .map((zone) => zone.zone_label);
+  if (weak.length > 0) {
+    lines.push(
+      `The rating of ${weak.join(', ')} rests only on photos of fair or poor quality: treat it with care.`,
     );
   }
   return lines;
@@ -188,15 +226,26 @@ export async function inspectionReport(
       image_name: image.image_name,
       prediction_id: image.prediction_id,
       hull_zone: image.hull_zone,
-      zone_label: image.hull_zone ? hullZoneLabels[image.hull_zone] : UNASSIGNED_ZONE_LABEL,
+      zone_label: zoneLabelOf(image.hull_zone),
       model_version: image.model_version,
       rating: image.rating,
       confidence: image.confidence,
       low_confidence: image.low_confidence,
+      quality: image.quality,
+      excluded_from_rating: image.excluded_from_rating,
       width: image.prediction.width,
       height: image.prediction.height,
       percentages: image.percentages,
     })),
+    excluded_images: sources.rated
+      .filter((image) => image.excluded_from_rating)
+      .map((image) => ({
+        image_id: image.image_id,
+        image_name: image.image_name,
+        hull_zone: image.hull_zone,
+        zone_label: zoneLabelOf(image.hull_zone),
+        reasons: image.quality?.reasons ?? [],
+      })),
     images_without_prediction: sources.unpredicted.map((image) => ({
       image_id: image.id,
       image_name: image.name,

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { fieldErrors } from '../../http/api-error.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { type FoulingRatingSettings, foulingRating } from '../../inference/fouling-rating.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import {
   type InspectedImageRow,
@@ -27,7 +28,10 @@ import { type PoolMember, poolCoverage, surfaceWeight } from './pool-coverage.js
 
 export const UNASSIGNED_ZONE_LABEL = 'Unassigned';
 
-/** An image with its newest prediction of the summary's pair, as the report also needs it. */
+/**
+ * An image with its newest prediction of the summary's pair, as the report also needs it. The
+ * summary's images are in it whether their rating counts or not (`excluded_from_rating`).
+ */
 export interface RatedImage extends InspectedImage {
   prediction: SummaryPredictionRow;
   percentages: LabelPercentage[];
@@ -88,7 +92,8 @@ function pooledZone(
   settings: FoulingRatingSettings,
   noiseFloorPercent: number | undefined,
 ): Omit<ZoneSummary, 'hull_zone' | 'worst_image' | 'images'> {
-  const members: PoolMember[] = zone.rated.map((image) => ({
+  const counted = zone.rated.filter((image) => !image.excluded_from_rating);
+  const members: PoolMember[] = counted.map((image) => ({
     percentages: image.percentages,
     surfacePixels: surfaceWeight({ ...image.prediction, percentages: image.percentages }),
   }));
@@ -99,7 +104,17 @@ function pooledZone(
     predicted_count: zone.rated.length,
     coverage,
     rating: foulingRating(coverage, classes, settings, noiseFloorPercent),
+    excluded_count: zone.rated.length - counted.length,
+    rests_on_fair_or_poor: restsOnFairOrPoor(counted),
   };
+}
+
+/**
+ * Whether every photo a rating counts is of fair or poor quality (issue 46 §2): the report says so.
+ * Photos never measured count as neither; a zone with no counted photo rests on nothing.
+ */
+function restsOnFairOrPoor(counted: RatedImage[]): boolean {
+  return counted.length > 0 && counted.every((image) => image.quality && image.quality.grade !== 'good');
 }
 
 function inspectedImage(image: RatedImage): InspectedImage {
@@ -127,6 +142,7 @@ export async function inspectionSummary(
   const classes = model ? storedClassesOf(model.manifest) : [];
   const noiseFloor = model ? storedNoiseFloorOf(model.manifest) : undefined;
 
+  const includePoor = query.include_poor ?? settings.imageQuality.includePoorInRatings;
   const newest = new Map<number, SummaryPredictionRow>();
   if (pair) {
     for (const row of await inspections.pairPredictions(
@@ -147,6 +163,7 @@ export async function inspectionSummary(
       continue;
     }
     const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
+    const quality = storedQuality(image.quality, settings.imageQuality.thresholds);
     rated.push({
       image_id: image.id,
       image_name: image.name,
@@ -155,6 +172,8 @@ export async function inspectionSummary(
       model_version: prediction.model_version,
       rating: foulingRating(percentages, classes, settings.foulingRating, noiseFloor),
       ...judgeConfidence(prediction.confidence, settings.confidence),
+      quality,
+      excluded_from_rating: !includePoor && quality?.grade === 'poor',
       prediction,
       percentages,
     });
@@ -174,7 +193,8 @@ export async function inspectionSummary(
     if (zoneImages.length === 0) continue;
     const zoneRated = rated.filter((image) => image.hull_zone === hullZone);
     ratedInOrder.push(...zoneRated);
-    const worst = zoneRated[0];
+    // The worst photo the rating counts: a poor photo left out cannot be what the zone is rated by.
+    const worst = zoneRated.find((image) => !image.excluded_from_rating);
     zones.push({
       hull_zone: hullZone,
       ...pooledZone(
@@ -213,6 +233,7 @@ export async function inspectionSummary(
     all_zones: pooledZone({ label: 'All zones', images, rated }, classes, settings.foulingRating, noiseFloor),
     overall_rating: worstZone?.rating ?? null,
     worst_zone: worstZone ? worstZone.hull_zone : null,
+    poor_photos_included: includePoor,
   };
   return {
     summary,

@@ -18,6 +18,8 @@ export interface InspectedImageRow {
   id: number;
   name: string;
   hull_zone: HullZone | null;
+  /** The quality metrics measured at upload, as JSON; null for images uploaded before. */
+  quality: string | null;
 }
 
 /** A prediction as a summary reads it, with what the report needs to find its files. */
@@ -71,7 +73,7 @@ export function inspectionsRepository(db: Kysely<DB>) {
     projectImages(owner: number, projectId: number): Promise<InspectedImageRow[]> {
       return db
         .selectFrom('images')
-        .select(['id', 'name', 'hull_zone'])
+        .select(['id', 'name', 'hull_zone', 'quality'])
         .where('owner', '=', owner)
         .where('project_id', '=', projectId)
         .orderBy('id')

@@ -6,6 +6,7 @@ import {
   type InspectionReport,
   type LabelPercentage,
   hullZoneLabels,
+  qualityGradeLabels,
 } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
@@ -303,6 +304,18 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
       )
       .fillColor('black');
   }
+  if (image.quality && image.quality.grade !== 'good') {
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(image.quality.grade === 'poor' ? LOW_CONFIDENCE_COLOUR : GREY)
+      .text(qualityNote(image), PAGE.margin + 200, y + 25, {
+        width: CONTENT_WIDTH - 200,
+        lineBreak: false,
+        ellipsis: true,
+      })
+      .fillColor('black');
+  }
   const top = y + 34;
   doc.image(figures.original, PAGE.margin, top, {
     fit: [FIGURE_WIDTH, FIGURE_HEIGHT],
@@ -380,6 +393,14 @@ async function keepPaceWithReader(doc: Doc): Promise<void> {
 }
 
 export type ReportPhotoChoice = 'key' | 'all';
+
+/** The photo's quality as the viewer shows it: its grade, whether its rating counts, and why. */
+export function qualityNote(image: InspectionReport['images'][number]): string {
+  const quality = image.quality!;
+  const grade = `Quality: ${qualityGradeLabels[quality.grade].toLowerCase()}`;
+  const left = image.excluded_from_rating ? ', left out of the rating' : '';
+  return `${grade}${left}: ${quality.reasons.join('; ')}`;
+}
 
 /**
  * The indices of report.images the PDF shows, in report order: every one, or the key ones (issue 45
@@ -484,6 +505,14 @@ export function renderReportPdf(
         { role: 'regular', size: 9 },
         PAGE.margin,
         CONTENT_WIDTH,
+      );
+    }
+    const excluded = report.excluded_images ?? [];
+    if (excluded.length > 0) {
+      heading(doc, 'Photos of poor quality left out of the ratings');
+      bullets(
+        doc,
+        excluded.map((image) => `${image.image_name} (${image.zone_label}): ${image.reasons.join('; ')}`),
       );
     }
     if (report.images_without_prediction.length > 0) {

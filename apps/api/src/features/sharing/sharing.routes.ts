@@ -8,6 +8,7 @@ import { REPLY_SENT } from '../../http/router.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
 import { BASE64_IMAGE_COMPRESSION } from '../../http/base64-answers.js';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token.js';
+import { qualityThresholdsTag } from '../../media/quality/thresholds-tag.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { fullImageETag, sendFullImage } from '../images/full-image-answer.js';
 import { imageDetailsList } from '../images/image-details.js';
@@ -140,8 +141,9 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
     async ({ params, query, request, reply }) => {
       const link = await openLink(query.token);
       const image = await ownedImageOr404(db, link.organisation_id, link.project_id, params.imageId);
-      if (notModified(request, reply, fullImageETag(image))) return REPLY_SENT;
-      await sendFullImage(storage, image, reply);
+      const etag = fullImageETag(image, qualityThresholdsTag(config.imageQuality.thresholds));
+      if (notModified(request, reply, etag)) return REPLY_SENT;
+      await sendFullImage(storage, image, reply, config.imageQuality.thresholds);
       return REPLY_SENT;
     },
     BASE64_IMAGE_COMPRESSION,

@@ -48,11 +48,11 @@ describe('summary.csv', () => {
     expect(csv).toEqual([
       'image,model,version,resolution,Clean Structure %,Light Slime %,Hard Fouling %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence,hull_zone_label,inspection_date',
+        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons',
       // 15 + 25.01 is 40.010000000000005 in floating point; the total keeps two decimals.
-      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false,,',
-      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true,Sea chest,2026-11-20',
-      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,,,',
+      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false,,,,',
+      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true,Sea chest,2026-11-20,,',
+      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,,,,,',
     ]);
   });
 
@@ -72,5 +72,31 @@ describe('summary.csv', () => {
       hull_zone_label: 'Vertical side (port)',
       inspection_date: '2026-11-20',
     });
+  });
+});
+
+describe('summary.csv quality columns (issue 46)', () => {
+  it("ends with the photo's grade and its reasons, empty for a photo never measured", () => {
+    const metrics = {
+      sharpness: 0.02,
+      contrast: 0.1,
+      brightness: 0.4,
+      dark_share: 0,
+      bright_share: 0,
+      colour_cast: 0.2,
+      blockiness: 1,
+      hull_share: 1,
+    };
+    const reasons = ['Blurred (sharpness 0.020)', 'Low contrast: murky water or haze (contrast 10 %)'];
+    const [header, poor, unmeasured] = summaryCsv([
+      row({ quality: { grade: 'poor', reasons, metrics } }),
+      row({ quality: null }),
+    ])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(header!.split(',').slice(-2)).toEqual(['quality', 'quality_reasons']);
+    expect(poor!.endsWith(`,poor,${reasons.join('; ')}`)).toBe(true);
+    expect(unmeasured!.endsWith(',,')).toBe(true);
   });
 });

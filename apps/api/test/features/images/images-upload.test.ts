@@ -211,6 +211,8 @@ describe('images API', () => {
       width: 900,
       height: 600,
       hull_zone: null,
+      // One flat colour: no edges, no contrast (issue 46).
+      quality: expect.objectContaining({ grade: 'poor' }),
     });
 
     const prefix = (

@@ -370,6 +370,7 @@ describe('GET /api/projects/{id}/image/{imageId}/', () => {
       width: 400,
       height: 300,
       hull_zone: null,
+      quality: expect.objectContaining({ grade: expect.stringMatching(/^(good|fair|poor)$/) }),
     });
     expect(response.body).toBe(JSON.stringify(image));
     const etag = response.headers.etag as string;

@@ -5,6 +5,7 @@ import { pdfPages } from '../../support/pdf.js';
 import { solidImage } from '../../support/images.js';
 import { predictWithFixtureModel, readZip } from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
+import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from './inspection-fixture.js';
 
@@ -13,7 +14,7 @@ import { type InspectionFixture, inspectedProject } from './inspection-fixture.j
 let t: TestApp;
 let f: InspectionFixture;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(COUNT_POOR_PHOTOS_ENV);
   f = await inspectedProject(t);
 });
 afterAll(() => t.close());

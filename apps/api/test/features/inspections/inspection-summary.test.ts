@@ -2,6 +2,7 @@ import { InspectionSummary } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { resolutionId, waitForRequest } from '../../support/predictions.js';
+import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from './inspection-fixture.js';
 
@@ -10,7 +11,7 @@ import { type InspectionFixture, inspectedProject } from './inspection-fixture.j
 let t: TestApp;
 let f: InspectionFixture;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(COUNT_POOR_PHOTOS_ENV);
   f = await inspectedProject(t);
 });
 afterAll(() => t.close());

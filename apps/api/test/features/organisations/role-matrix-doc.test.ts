@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   ORGANISATION_ROLES,
+  type OrganisationRole,
   type RouteDefinition,
   roleAllows,
   routeAccess,
@@ -19,7 +20,7 @@ function roleMatrix(): string[] {
     ...scoped.map(
       (route) =>
         `| \`${route.method} ${route.path}\` | ${ORGANISATION_ROLES.map((role) =>
-          roleAllows(role, routeAccess(route)) ? '✓' : '–',
+          roleAllows(role, routeAccess(route) as OrganisationRole) ? '✓' : '–',
         ).join(' | ')} |`,
     ),
   ];

@@ -10,6 +10,7 @@ import {
 } from '../../support/predictions.js';
 import { pdfPages } from '../../support/pdf.js';
 import { createProject } from '../../support/projects.js';
+import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
 // The fixture model (fixtures/models/color-classes): dark is Background (none), red Hard Fouling
@@ -35,7 +36,7 @@ async function bands(...rows: [number, Colour][]) {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(COUNT_POOR_PHOTOS_ENV);
 });
 afterAll(() => t.close());
 
@@ -124,11 +125,15 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     expect(csv[0]).toBe(
       'image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence,hull_zone_label,inspection_date',
+        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons',
     );
-    // The confidence columns are checked in prediction-confidence.test.ts; no zone, no inspection date.
+    // The confidence columns are checked in prediction-confidence.test.ts and the quality columns in
+    // summary-csv.test.ts; no zone, no inspection date.
     const row = (index: number) =>
-      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(/,[\d.]+,(true|false),,$/, '');
+      csv[index + 1]!.replace(/,\d{4}-\d\d-\d\dT[^,]+,/, ',<date>,').replace(
+        /,[\d.]+,(true|false),,,(good|fair|poor),[^\n]*$/,
+        '',
+      );
     expect(row(0)).toBe(
       'light.png,Color Classes,0.0.1,standard,15.25,0,84.75,<date>,Dry dock 2026,,,15.25,15.25,0,2,Light macrofouling',
     );
@@ -249,8 +254,9 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
       const zip = await t.app.inject({ method: 'GET', url: `${base}/download/`, headers: user.headers });
       const csv = (await readZip(zip.rawPayload)).get('summary.csv')!.toString().trim().split('\n');
       const cells = csv[1]!.split(',');
-      // The spec's columns keep their places; the zone's label and the inspection date come last (issue 45 §14).
-      return [...cells.slice(8, 11), ...cells.slice(-2)];
+      // The spec's columns keep their places; the zone's label and the inspection date come after the
+      // confidence (issue 45 §14), before the two quality columns (issue 46).
+      return [...cells.slice(8, 11), ...cells.slice(-4, -2)];
     };
     expect(await summaryRow()).toEqual([
       'In-water survey',

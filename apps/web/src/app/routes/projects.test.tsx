@@ -137,8 +137,10 @@ describe('the projects page with the selection in the URL (issue 22)', () => {
     stubProjectsApi();
     const user = userEvent.setup();
     const router = openAt('/projects/5/images/11/');
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+      SETTLED,
     );
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'bow.jpg' })).toHaveAttribute('aria-pressed', 'true'),
@@ -282,8 +284,10 @@ describe('the lasting line of the last run (issue 45 §7)', () => {
 
     // Another project does not show it; back on the run's project, it is there again.
     await router.navigate('/projects/6/');
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Nordic Star'),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Nordic Star'),
+      SETTLED,
     );
     expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
     await router.navigate('/projects/5/');
@@ -294,8 +298,10 @@ describe('the lasting line of the last run (issue 45 §7)', () => {
     expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
     await router.navigate('/projects/6/');
     await router.navigate('/projects/5/');
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('combobox', { name: 'Select a project' })).toHaveTextContent('Baltic Trader'),
+      SETTLED,
     );
     expect(screen.queryByTestId('last-run')).not.toBeInTheDocument();
   }, 20_000);

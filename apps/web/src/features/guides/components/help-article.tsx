@@ -31,6 +31,16 @@ export function HelpArticle() {
         </li>
       </ul>
 
+      <Heading>Photo quality</Heading>
+      <Paragraph>
+        Every uploaded photo is graded Good, Fair or Poor from its pixels: sharpness, contrast (murky water
+        and haze lower it), exposure, colour cast, compression artefacts and how much of the frame shows hull.
+        The grade shows on each thumbnail, and the reasons beside the selected photo; the Photo quality filter
+        finds the poor ones. A poor photo is still analysed and shown, but the inspection summary and the
+        report leave it out of its zone's rating unless you switch on Count poor-quality photos in ratings;
+        the report lists the photos left out and why.
+      </Paragraph>
+
       <Heading>Filming the hull</Heading>
       <Paragraph>
         You can upload a diver or ROV video instead of photos: the upload dialog takes one frame every second

@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ImageArrangement, ImageSort, PredictionFilter } from '../lib/arrange-images';
+import { QUALITY_GRADES, qualityGradeLabels } from '@hullscope/contract';
+import type { ImageArrangement, ImageSort, PredictionFilter, QualityFilter } from '../lib/arrange-images';
 
 /** A model × resolution pair the prediction filter offers, with what people read for it. */
 export interface PredictionKind {
@@ -34,7 +35,10 @@ interface ImageArrangeBarProps {
   predictionKinds: PredictionKind[];
 }
 
-/** Search by name, sort by name or upload date, and keep the images with or without a prediction. */
+/**
+ * Search by name, sort by name or upload date, and keep the images with or without a prediction or
+ * of one photo quality.
+ */
 export function ImageArrangeBar({ value, onChange, predictionKinds }: ImageArrangeBarProps) {
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
@@ -83,6 +87,21 @@ export function ImageArrangeBar({ value, onChange, predictionKinds }: ImageArran
             Without {kind.label}
           </MenuItem>,
         ])}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Photo quality"
+        value={value.quality}
+        onChange={(event) => onChange({ ...value, quality: event.target.value as QualityFilter })}
+        sx={{ flex: '1 1 120px' }}
+      >
+        <MenuItem value="any">Any</MenuItem>
+        {QUALITY_GRADES.map((grade) => (
+          <MenuItem key={grade} value={grade}>
+            {qualityGradeLabels[grade]}
+          </MenuItem>
+        ))}
       </TextField>
     </Stack>
   );

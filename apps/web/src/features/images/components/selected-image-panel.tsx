@@ -14,6 +14,7 @@ import { useDownloadImage } from '../api/download-image';
 import { useImage } from '../api/get-image';
 import { useUpdateImage } from '../api/update-image';
 import { HullZoneSelect } from '@/components/form/hull-zone-select';
+import { QualityChip } from '@/components/ui/quality-chip';
 import { RoleGate } from '@/components/ui/role-gate';
 import { useRoleAllows } from '@/hooks/use-role';
 
@@ -26,8 +27,9 @@ interface SelectedImagePanelProps {
 }
 
 /**
- * Delete Image, the name, the original size and the single-image download (spec §2.3), and the
- * image's hull zone, which can be changed here (issue 18 §3).
+ * Delete Image, the name, the original size and the single-image download (spec §2.3), the
+ * image's hull zone, which can be changed here (issue 18 §3), and its photo quality with the
+ * reasons (issue 46).
  */
 export function SelectedImagePanel({
   projectId,
@@ -72,6 +74,11 @@ export function SelectedImagePanel({
               <Typography variant="body2" color="text.secondary" data-testid="image-size">
                 {image.data ? `${image.data.width}x${image.data.height}` : '–'}
               </Typography>
+              {image.data?.quality && (
+                <Box sx={{ mt: 0.5 }} data-testid="image-quality">
+                  <QualityChip quality={image.data.quality} showReasons />
+                </Box>
+              )}
             </>
           )}
         </Box>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { QualityChip } from '@/components/ui/quality-chip';
 import type { ListedImage } from '../lib/listed-image';
 
 interface ThumbnailTileProps {
@@ -23,7 +24,10 @@ interface ThumbnailTileProps {
 
 const predictionsLabel = (count: number) => `${count} ${count === 1 ? 'prediction' : 'predictions'}`;
 
-/** One image of the grid: its picture and name (and zone), its predictions' count, its check box. */
+/**
+ * One image of the grid: its picture and name (and zone), its photo quality, its predictions' count,
+ * its check box.
+ */
 export function ThumbnailTile({
   image,
   base64,
@@ -58,6 +62,11 @@ export function ThumbnailTile({
           </Typography>
         )}
       </SelectableThumbnail>
+      {image.quality && (
+        <Box sx={{ position: 'absolute', top: 38, right: 10 }}>
+          <QualityChip quality={image.quality} />
+        </Box>
+      )}
       {predictionCount !== undefined && (
         <Chip
           size="small"

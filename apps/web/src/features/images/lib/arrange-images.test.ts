@@ -80,4 +80,34 @@ describe('arranging the project images (issue 22)', () => {
       ),
     ).toEqual(['Bow.jpg', 'stern-9.jpg', 'keel.png']);
   });
+
+  it('keeps the images of one photo quality; a photo never measured matches none (issue 46)', () => {
+    const metrics = {
+      sharpness: 0.3,
+      contrast: 0.5,
+      brightness: 0.4,
+      dark_share: 0,
+      bright_share: 0,
+      colour_cast: 0.2,
+      blockiness: 1,
+      hull_share: 1,
+    };
+    const graded = new Map([
+      [1, { ...details(1, []), quality: { grade: 'good' as const, reasons: [], metrics } }],
+      [
+        2,
+        {
+          ...details(2, []),
+          quality: { grade: 'poor' as const, reasons: ['Blurred (sharpness 0.020)'], metrics },
+        },
+      ],
+      [3, { ...details(3, []), quality: null }],
+    ]);
+    const only = (quality: 'good' | 'fair' | 'poor') =>
+      names(arrangeImages(thumbnails, graded, { ...defaultArrangement, quality }));
+    expect(only('poor')).toEqual(['Bow.jpg']);
+    expect(only('good')).toEqual(['stern-10.jpg']);
+    expect(only('fair')).toEqual([]);
+    expect(names(arrangeImages(thumbnails, graded, defaultArrangement))).toHaveLength(4);
+  });
 });

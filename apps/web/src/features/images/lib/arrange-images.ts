@@ -1,4 +1,4 @@
-import type { ImageDetails } from '@hullscope/contract';
+import type { ImageDetails, QualityGrade } from '@hullscope/contract';
 import type { ListedImage } from './listed-image';
 
 export type ImageSort = 'oldest' | 'newest' | 'name-asc' | 'name-desc';
@@ -7,17 +7,22 @@ export type ImageSort = 'oldest' | 'newest' | 'name-asc' | 'name-desc';
 export type PredictionFilter =
   { kind: 'any' } | { kind: 'with' | 'without'; modelId: number; resolutionId: number };
 
+/** Which images to keep by their photo quality (issue 46); photos never measured match only 'any'. */
+export type QualityFilter = 'any' | QualityGrade;
+
 export interface ImageArrangement {
   /** Part of the file name, any case; empty keeps every name. */
   search: string;
   sort: ImageSort;
   prediction: PredictionFilter;
+  quality: QualityFilter;
 }
 
 export const defaultArrangement: ImageArrangement = {
   search: '',
   sort: 'oldest',
   prediction: { kind: 'any' },
+  quality: 'any',
 };
 
 export function hasPrediction(
@@ -40,11 +45,12 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
 export function arrangeImages<T extends ListedImage>(
   thumbnails: readonly T[],
   details: ReadonlyMap<number, ImageDetails>,
-  { search, sort, prediction }: ImageArrangement,
+  { search, sort, prediction, quality }: ImageArrangement,
 ): T[] {
   const needle = search.trim().toLocaleLowerCase();
   const kept = thumbnails.filter((thumbnail) => {
     if (needle && !thumbnail.image_name.toLocaleLowerCase().includes(needle)) return false;
+    if (quality !== 'any' && details.get(thumbnail.id)?.quality?.grade !== quality) return false;
     if (prediction.kind === 'any') return true;
     const has = hasPrediction(details.get(thumbnail.id), prediction.modelId, prediction.resolutionId);
     return prediction.kind === 'with' ? has : !has;

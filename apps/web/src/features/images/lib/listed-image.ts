@@ -1,7 +1,8 @@
-import type { ImageThumbnail } from '@hullscope/contract';
+import type { ImageDetails, ImageThumbnail } from '@hullscope/contract';
 
 /**
  * An image as the grid lists, filters and sorts it, without pixels: the image details give this for
- * the whole project, the thumbnails only for the pages fetched.
+ * the whole project (with each photo's quality), the thumbnails only for the pages fetched.
  */
-export type ListedImage = Pick<ImageThumbnail, 'id' | 'image_name' | 'hull_zone'>;
+export type ListedImage = Pick<ImageThumbnail, 'id' | 'image_name' | 'hull_zone'> &
+  Partial<Pick<ImageDetails, 'quality'>>;

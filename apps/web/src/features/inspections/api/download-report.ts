@@ -2,7 +2,7 @@ import { type ReportPdfQuery, routes } from '@hullscope/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { saveFile } from '@/lib/save-file';
-import type { PredictionPairChoice } from './get-inspection-summary';
+import { type PredictionPairChoice, pairQuery } from './get-inspection-summary';
 
 /** The inspection report PDF, saved under the name of its Content-Disposition header. */
 export const downloadReport = async ({
@@ -18,7 +18,10 @@ export const downloadReport = async ({
   saveFile(
     await api.download(
       routes.inspectionReportPdf,
-      { params: { id: projectId }, query: photos === 'all' ? { ...pair, photos } : pair },
+      {
+        params: { id: projectId },
+        query: photos === 'all' ? { ...pairQuery(pair), photos } : pairQuery(pair),
+      },
       `project-${projectId}-inspection-report.pdf`,
     ),
   );

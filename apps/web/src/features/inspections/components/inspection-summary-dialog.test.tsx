@@ -168,4 +168,65 @@ describe('the inspection summary (issue 18 §5)', () => {
     expect(await screen.findByText(/No photo has been analysed yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Inspection Report' })).toBeDisabled();
   });
+
+  it('marks a poor photo left out of its zone, says how many are, and asks again with them counted (issue 46)', async () => {
+    const metrics = {
+      sharpness: 0.3,
+      contrast: 0.08,
+      brightness: 0.4,
+      dark_share: 0,
+      bright_share: 0,
+      colour_cast: 0.2,
+      blockiness: 1,
+      hull_share: 1,
+    };
+    const murky = {
+      ...worst,
+      image_id: 34,
+      image_name: 'murky.png',
+      prediction_id: 94,
+      quality: {
+        grade: 'poor' as const,
+        reasons: ['Low contrast: murky water or haze (contrast 8 %)'],
+        metrics,
+      },
+      excluded_from_rating: true,
+    };
+    const clear = {
+      ...worst,
+      quality: { grade: 'good' as const, reasons: [], metrics },
+      excluded_from_rating: false,
+    };
+    const withQuality: InspectionSummary = {
+      ...summary,
+      zones: [{ ...bottom, worst_image: clear, images: [clear, murky], excluded_count: 1 }],
+      all_zones: { ...summary.all_zones, excluded_count: 1 },
+      poor_photos_included: false,
+    };
+    const { fetchStub } = stubApi({
+      'GET /api/projects/5/inspection-summary/': () => jsonResponse(withQuality),
+    });
+    renderDialog();
+    expect(await screen.findByTestId('excluded-photos')).toHaveTextContent(
+      '1 photo is of poor quality and left out of the ratings',
+    );
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /Flat bottom/ });
+    expect(row).toHaveTextContent('1 poor left out');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the photos of Flat bottom' }));
+    const [first, second] = within(screen.getByRole('list', { name: /Photos of Flat bottom/ })).getAllByRole(
+      'listitem',
+    );
+    expect(within(first!).getByLabelText('Quality: Good')).toBeInTheDocument();
+    expect(within(first!).queryByTestId('left-out')).not.toBeInTheDocument();
+    expect(
+      within(second!).getByLabelText('Quality: Poor (Low contrast: murky water or haze (contrast 8 %))'),
+    ).toBeInTheDocument();
+    expect(within(second!).getByTestId('left-out')).toHaveTextContent('left out of the rating');
+    await userEvent.click(screen.getByRole('switch', { name: 'Count poor-quality photos in ratings' }));
+    await waitFor(() =>
+      expect(fetchStub.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringContaining('/api/projects/5/inspection-summary/?include_poor=true'),
+      ),
+    );
+  });
 });

@@ -7,8 +7,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -26,6 +28,10 @@ interface InspectionSummaryDialogProps {
   onClose: () => void;
   /** Opens a photo's prediction in the viewer (the dialog closes). */
   onOpenImage: (image: InspectedImage) => void;
+}
+
+function excludedText(count: number): string {
+  return `${count} photo${count === 1 ? ' is' : 's are'} of poor quality and left out of the ratings (shown, marked "left out").`;
 }
 
 function pairValue(pair: { model: number; resolution: number }): string {
@@ -84,7 +90,7 @@ export function InspectionSummaryDialog({
                   value={chosen}
                   onChange={(event) => {
                     const [model, resolution] = event.target.value.split(':').map(Number);
-                    setPair({ model, resolution });
+                    setPair((current) => ({ ...current, model, resolution }));
                   }}
                   sx={{ minWidth: 260 }}
                 >
@@ -101,7 +107,25 @@ export function InspectionSummaryDialog({
                   {data.all_zones.image_count} photos analysed
                 </Typography>
               )}
+              {data.poor_photos_included !== undefined && (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={data.poor_photos_included}
+                      onChange={(event) =>
+                        setPair((current) => ({ ...current, includePoor: event.target.checked }))
+                      }
+                    />
+                  }
+                  label="Count poor-quality photos in ratings"
+                />
+              )}
             </Stack>
+            {(data.all_zones.excluded_count ?? 0) > 0 && (
+              <Alert severity="info" data-testid="excluded-photos">
+                {excludedText(data.all_zones.excluded_count!)}
+              </Alert>
+            )}
             {data.zones.length === 0 ? (
               <Typography color="text.secondary">
                 Upload photos and run a prediction to see the summary.

@@ -13,9 +13,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { LOW_CONFIDENCE_TEXT, confidencePercent } from '@/components/ui/confidence-chip';
 import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
+import { QualityChip } from '@/components/ui/quality-chip';
 import { CoverageBar } from './coverage-bar';
 
 interface ZoneSummaryTableProps {
@@ -23,11 +25,16 @@ interface ZoneSummaryTableProps {
   onOpenImage: (image: InspectedImage) => void;
 }
 
+const RESTS_ON_WEAK_PHOTOS = 'This rating rests only on photos of fair or poor quality';
+
 function zoneKey(zone: ZoneSummary): string {
   return zone.hull_zone ?? 'unassigned';
 }
 
-/** A photo as a link-like button that opens it in the viewer, with its rating and a low-confidence mark. */
+/**
+ * A photo as a link-like button that opens it in the viewer, with its rating, a low-confidence mark,
+ * its photo quality and whether it is left out of the zone's rating.
+ */
 function PhotoButton({ image, onOpen }: { image: InspectedImage; onOpen: (image: InspectedImage) => void }) {
   const lowConfidence =
     image.low_confidence && typeof image.confidence === 'number'
@@ -44,6 +51,12 @@ function PhotoButton({ image, onOpen }: { image: InspectedImage; onOpen: (image:
           <WarningAmberIcon color="warning" fontSize="small" titleAccess={lowConfidence} />
         </Tooltip>
       ) : null}
+      <QualityChip quality={image.quality} />
+      {image.excluded_from_rating && (
+        <Typography variant="caption" color="text.secondary" data-testid="left-out">
+          left out of the rating
+        </Typography>
+      )}
     </Stack>
   );
 }
@@ -99,9 +112,30 @@ export function ZoneSummaryTable({ zones, onOpenImage }: ZoneSummaryTableProps) 
                   </TableCell>
                   <TableCell align="right">
                     {zone.predicted_count} of {zone.image_count}
+                    {(zone.excluded_count ?? 0) > 0 && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="p"
+                        data-testid="zone-left-out"
+                      >
+                        {zone.excluded_count} poor left out
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
-                    <FoulingRatingChip rating={zone.rating} />
+                    <Stack direction="row" spacing={0.5} alignItems="center">
+                      <FoulingRatingChip rating={zone.rating} />
+                      {zone.rests_on_fair_or_poor && (
+                        <Tooltip title={RESTS_ON_WEAK_PHOTOS}>
+                          <WarningAmberIcon
+                            color="warning"
+                            fontSize="small"
+                            titleAccess={RESTS_ON_WEAK_PHOTOS}
+                          />
+                        </Tooltip>
+                      )}
+                    </Stack>
                   </TableCell>
                   <TableCell align="right">
                     {zone.rating ? `${zone.rating.macrofouling_percentage.toFixed(1)} %` : '–'}
