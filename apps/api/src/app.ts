@@ -31,6 +31,9 @@ import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerExportRoutes } from './features/exports/exports.routes.js';
 import { isExportDraft } from './features/exports/run-data-export.js';
 import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
+import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
+import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
+import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -63,6 +66,9 @@ const apiFeatures: ApiRegistrar[] = [
   registerPredictionRoutes,
   registerDownloadRoutes,
   registerInspectionRoutes,
+  registerHullPlanRoutes,
+  registerDecisionRoutes,
+  registerInspectionAreaRoutes,
   registerBilling,
   registerHealthRoute,
 ];

@@ -13,3 +13,8 @@ export * from './exports.js';
 export * from './routes.js';
 export * from './file-names.js';
 export * from './grouped-numbers.js';
+export * from './vessel-particulars.js';
+export * from './hull-plan.js';
+export * from './decision-rules.js';
+export * from './inspection-areas.js';
+export * from './fuel-penalty.js';

@@ -222,8 +222,9 @@ describe('route table (§7)', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // The spec's 37, the e-mail change confirmation, the 5 vessel routes, the image update, the
     // inspection summary and the report as PDF and JSON (issue 18), the image details (issue 22), and
-    // the upload limits and image hashes a survey-size upload reads first (issue 24).
-    expect(all).toHaveLength(54);
+    // the upload limits and image hashes a survey-size upload reads first (issue 24); the hull plan,
+    // the area checklist read and update, the fuel penalty and the decision rules read and update (issue 40).
+    expect(all).toHaveLength(60);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {

@@ -22,6 +22,7 @@ import * as predictionConfidence from './0012-prediction-confidence.js';
 import * as projectContentVersions from './0013-project-content-versions.js';
 import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
 import * as dataExports from './0015-data-exports.js';
+import * as hullPlan from './0018-hull-plan.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -44,6 +45,7 @@ const migrations = {
   '0013-project-content-versions': projectContentVersions,
   '0014-prediction-crash-counts': predictionCrashCounts,
   '0015-data-exports': dataExports,
+  '0018-hull-plan': hullPlan,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

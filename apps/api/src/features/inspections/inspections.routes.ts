@@ -2,6 +2,7 @@ import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { fuelPenaltyEstimate } from './fuel-penalty.js';
 import { inspectionReport } from './inspection-report.js';
 import { inspectionSummary } from './inspection-summary.js';
 import { type ReportPhotoChoice, renderReportPdf } from './report-pdf.js';
@@ -17,6 +18,12 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
   router.add(routes.inspectionSummary, async ({ user, params, query }) => {
     const project = await ownedProjectOr404(db, user.id, params.id);
     return (await inspectionSummary(db, user.id, project.id, query, config)).summary;
+  });
+
+  router.add(routes.fuelPenalty, async ({ user, params, query }) => {
+    const project = await ownedProjectOr404(db, user.id, params.id);
+    const { summary } = await inspectionSummary(db, user.id, project.id, query, config);
+    return fuelPenaltyEstimate(project.id, summary.all_zones.rating);
   });
 
   router.add(routes.inspectionReportJson, async ({ user, params, query }) => {

@@ -1,0 +1,10 @@
+import { routes } from '@hullscope/contract';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { decisionRulesService } from './decision-rules.service.js';
+
+/** Issue 40 §4: the account's decision rules, read and replaced whole. */
+export const registerDecisionRoutes: ApiRegistrar = ({ router, db }) => {
+  const rules = decisionRulesService(db);
+  router.add(routes.decisionRules, ({ user }) => rules.get(user.id));
+  router.add(routes.updateDecisionRules, ({ user, body }) => rules.replace(user.id, body.rules));
+};
