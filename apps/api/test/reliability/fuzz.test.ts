@@ -91,6 +91,20 @@ beforeAll(async () => {
       updateImagesZone: { images: [mine.ids.imageId], hull_zone: 'sea_chest' },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
+      updateInspectionAreas: {
+        sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
+        rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },
+      },
+      updateDecisionRules: {
+        rules: [
+          {
+            trigger: { kind: 'rating_at_least', rating: 2 },
+            action: 'Clean with capture',
+            urgency: 'next_opportunity',
+            basis: 'Company rule',
+          },
+        ],
+      },
     },
   };
 });

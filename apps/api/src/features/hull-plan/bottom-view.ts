@@ -74,8 +74,8 @@ export function bottomView(drawn: DrawnParticulars, scales: PlanScales): HullPla
     ]),
     shapes,
     marks: [
-      { text: 'Starboard', x: x(0.45), y: y(-0.5) - 8, path: null },
-      { text: 'Port', x: x(0.45), y: y(0.5) + 16, path: null },
+      { text: 'Starboard', x: x(0.22), y: y(-0.5) - 8, path: null },
+      { text: 'Port', x: x(0.22), y: y(0.5) + 16, path: null },
       { text: 'Bow →', x: x(0.98), y: y(-0.5) - 8, path: null },
     ],
   };

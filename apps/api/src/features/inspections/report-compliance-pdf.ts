@@ -44,8 +44,8 @@ function planView(
   doc.undash().restore();
   doc.font('regular').fontSize(7).fillColor('#1565c0');
   for (const mark of view.marks) {
-    doc.text(mark.text, PAGE.margin + mark.x * factor - 40, top + mark.y * factor - 7, {
-      width: 80,
+    doc.text(mark.text, PAGE.margin + mark.x * factor - 90, top + mark.y * factor - 7, {
+      width: 180,
       align: 'center',
       lineBreak: false,
     });
@@ -67,11 +67,14 @@ function legend(doc: Doc, report: InspectionReport): void {
     ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [colour.background, `Rating ${value}`]),
   ];
   let x = PAGE.margin;
-  const y = doc.y + 2;
+  let y = doc.y + 2;
   doc.font('regular').fontSize(8);
   for (const [colour, text] of swatches) {
     const width = doc.widthOfString(text) + 22;
-    if (x + width > PAGE.margin + CONTENT_WIDTH) break;
+    if (x + width > PAGE.margin + CONTENT_WIDTH) {
+      x = PAGE.margin;
+      y += 14;
+    }
     doc.save().rect(x, y, 10, 10).fillAndStroke(colour, HULL_PLAN_COLOURS.outline).restore();
     doc.fillColor('black').text(text, x + 13, y + 1, { lineBreak: false });
     x += width;
@@ -110,50 +113,50 @@ function ratingText(area: InspectionArea): string {
   return `rating ${area.rating.value} (${area.rating.label}${source})`;
 }
 
-/** Every area of the vessel with its status, rating, coating and notes; then the areas not inspected. */
+/**
+ * The areas decided, each with its status, rating, coating and notes; then the areas not inspected,
+ * those left undecided named in one line.
+ */
 export function checklistSection(doc: Doc, report: InspectionReport): void {
   const checklist = report.checklist;
   if (!checklist) return;
   heading(doc, 'Areas inspected and not inspected');
-  for (const area of checklist.areas) {
+  const body = { role: 'regular', size: 9 } as const;
+  for (const area of checklist.areas.filter((entry) => entry.status !== null)) {
     const parts = [
       statusText(area),
       ratingText(area),
       `antifouling ${area.antifouling_condition_label.toLowerCase()}`,
     ];
     const notes = area.notes ? ` Notes: ${area.notes}` : '';
-    paragraph(
-      doc,
-      `${area.zone_label}: ${parts.join('; ')}.${notes}`,
-      { role: 'regular', size: 9 },
-      PAGE.margin,
-      CONTENT_WIDTH,
-    );
+    paragraph(doc, `${area.zone_label}: ${parts.join('; ')}.${notes}`, body, PAGE.margin, CONTENT_WIDTH);
     doc.moveDown(0.15);
   }
   const notInspected = report.areas_not_inspected ?? [];
+  const undecided = checklist.areas.filter((area) => area.status === null).map((area) => area.zone_label);
   doc.moveDown(0.4);
   ensureSpace(doc, 40);
   doc.font('bold').fontSize(11).text('Areas not inspected', PAGE.margin, doc.y);
   doc.moveDown(0.2);
-  if (notInspected.length === 0 && checklist.undecided.length === 0) {
+  if (notInspected.length === 0 && undecided.length === 0) {
+    paragraph(doc, 'None: every area was inspected.', body, PAGE.margin, CONTENT_WIDTH);
+  }
+  bullets(
+    doc,
+    notInspected.map(
+      (area) =>
+        `${area.zone_label}: ${area.reason_label ?? 'no reason given'}${area.notes ? ` (${area.notes})` : ''}`,
+    ),
+  );
+  if (undecided.length > 0) {
     paragraph(
       doc,
-      'None: every area was inspected.',
-      { role: 'regular', size: 9.5 },
+      `Not recorded (neither inspected nor marked not inspected): ${undecided.join(', ')}.`,
+      body,
       PAGE.margin,
       CONTENT_WIDTH,
     );
   }
-  bullets(doc, [
-    ...notInspected.map(
-      (area) =>
-        `${area.zone_label}: ${area.reason_label ?? 'no reason given'}${area.notes ? ` (${area.notes})` : ''}`,
-    ),
-    ...checklist.areas
-      .filter((area) => area.status === null)
-      .map((area) => `${area.zone_label}: not recorded (neither inspected nor marked not inspected)`),
-  ]);
 }
 
 /** The actions the rules gave, most urgent first, each with the rule that fired; then the due date. */

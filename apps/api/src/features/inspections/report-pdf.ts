@@ -10,15 +10,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
 import type { RatedImage } from './inspection-summary.js';
-import {
-  type TextStyle,
-  drawLine,
-  fitToWidth,
-  lineHeightOf,
-  singleLine,
-  widthOf,
-  wrapLines,
-} from './pdf-text.js';
+import { type TextStyle, fitToWidth, singleLine, widthOf } from './pdf-text.js';
 import {
   actionsSection,
   checklistSection,
@@ -27,7 +19,6 @@ import {
 } from './report-compliance-pdf.js';
 import { registerReportFonts } from './report-fonts.js';
 import {
-  BOTTOM,
   CONTENT_WIDTH,
   type Doc,
   GREY,
@@ -417,10 +408,6 @@ export function renderReportPdf(
     doc.addPage();
     ratingScale(doc, report);
     zoneSummary(doc, report);
-    checklistSection(doc, report);
-    actionsSection(doc, report);
-    fuelPenaltySection(doc, report);
-    hullPlanSection(doc, report);
     const shown = photosToShow(report, photos);
     if (shown.length > 0) {
       // On the page in hand when a photo fits there: no half-empty page before the first one.
@@ -471,6 +458,10 @@ export function renderReportPdf(
         ),
       );
     }
+    checklistSection(doc, report);
+    actionsSection(doc, report);
+    fuelPenaltySection(doc, report);
+    hullPlanSection(doc, report);
     heading(doc, 'Methods and limitations');
     bullets(doc, report.methods_and_limitations);
     recordBook(doc, report);

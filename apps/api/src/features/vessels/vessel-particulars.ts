@@ -5,7 +5,7 @@ import {
   particularConflicts,
 } from '@hullscope/contract';
 import type { VesselRow, VesselsTable } from '../../db/schema.js';
-import { FieldErrorCollector } from '../../http/api-error.js';
+import type { FieldErrorCollector } from '../../http/api-error.js';
 
 type ParticularColumns = Partial<Pick<VesselsTable, (typeof PARTICULAR_FIELDS)[number]>>;
 
