@@ -131,11 +131,11 @@ export function particularConflicts(p: Partial<VesselParticulars>): Partial<Reco
  * A form's text field read as a particular: blank is null, a decimal comma is a point; anything
  * else goes through the API's own rule, so the form shows the API's message.
  */
-export function particularText<T extends z.ZodType<unknown, number | null>>(field: T) {
+export function particularText<Out>(field: z.ZodType<Out, number | null | undefined>) {
   return z
     .string()
     .trim()
-    .transform((value, context) => {
+    .transform((value, context): number | null | undefined => {
       if (value === '') return null;
       const number = Number(value.replace(',', '.'));
       if (Number.isNaN(number)) {

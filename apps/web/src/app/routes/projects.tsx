@@ -9,6 +9,7 @@ import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
+import { InspectionAreasButton } from '@/features/inspections/components/inspection-areas-button';
 import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
 import { usePredictionCount } from '@/features/projects/api/get-prediction-count';
 import { useProjects } from '@/features/projects/api/get-projects';
@@ -89,6 +90,7 @@ export function ProjectsRoute() {
               })
             }
           />
+          <InspectionAreasButton projectId={project ? project.id : null} />
           {running ? (
             <RunningRequestAlert requestId={requestId} progress={progress} />
           ) : (
