@@ -6,6 +6,21 @@ import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { VesselRoute } from './vessel';
 import { VesselsRoute } from './vessels';
 
+/** The particulars (issue 40 §1) the vessel form sends as null while blank. */
+const NO_PARTICULARS = {
+  length_overall_m: null,
+  beam_m: null,
+  design_draught_m: null,
+  propellers: null,
+  bow_thrusters: null,
+  stern_thrusters: null,
+  sea_chests: null,
+  sea_chest_side: null,
+  bilge_keels: null,
+  stabilisers: null,
+  inspection_interval_days: null,
+};
+
 const nordstern: Vessel = {
   id: 7,
   name: 'MV Nordstern',
@@ -99,6 +114,7 @@ describe('the Vessels page (issue 18 §7)', () => {
       vessel_type: null,
       gross_tonnage: null,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
   });
 
@@ -145,6 +161,7 @@ describe('the Vessels page (issue 18 §7)', () => {
       vessel_type: 'Bulk carrier',
       gross_tonnage: 38500,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
   });
 });

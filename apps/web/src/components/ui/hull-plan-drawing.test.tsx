@@ -1,0 +1,65 @@
+import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS, hullZoneLabels } from '@hullscope/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HullPlanDrawing } from './hull-plan-drawing';
+
+const plan: HullPlan = {
+  vessel: 1,
+  scale: 5,
+  vertical_scale: 10,
+  views: [
+    {
+      view: 'port',
+      title: 'Port side',
+      width: 600,
+      height: 200,
+      outline: 'M0 0 L600 0 L600 200 Z',
+      shapes: [
+        { hull_zone: 'vertical_side_port', kind: 'hull_zone', path: 'M10 10 L100 10 L100 50 Z' },
+        { hull_zone: 'sea_chest', kind: 'niche', path: 'M20 20 L30 20 L30 30 Z' },
+        { hull_zone: 'propeller', kind: 'niche', path: 'M40 20 L50 20 L50 30 Z' },
+      ],
+      marks: [{ text: 'Draft marks', x: 10, y: 190, path: 'M10 0 L10 180' }],
+    },
+  ],
+  legend: [
+    { hull_zone: 'vertical_side_port', label: 'Vertical side (port)', kind: 'hull_zone' },
+    { hull_zone: 'sea_chest', label: 'Sea chest', kind: 'niche' },
+    { hull_zone: 'propeller', label: 'Propeller', kind: 'niche' },
+  ],
+  assumptions: ['Length overall not given: drawn 100 m long.'],
+};
+
+const shapeOf = (container: HTMLElement, zone: string) =>
+  container.querySelector(`path[data-zone="${zone}"]`)!;
+
+describe('the hull plan drawing', () => {
+  it('draws each view with its areas named, the legend by kind and the assumptions', () => {
+    const { container } = render(<HullPlanDrawing plan={plan} labels={hullZoneLabels} />);
+    expect(screen.getByRole('img', { name: 'Hull plan: Port side' })).toBeInTheDocument();
+    expect(shapeOf(container, 'sea_chest').querySelector('title')?.textContent).toBe('Sea chest');
+    expect(shapeOf(container, 'sea_chest')).toHaveAttribute('fill', HULL_PLAN_COLOURS.niche);
+    expect(shapeOf(container, 'vertical_side_port')).toHaveAttribute('fill', HULL_PLAN_COLOURS.hull_zone);
+    expect(screen.getByText('Niche areas:').parentElement).toHaveTextContent(
+      'Niche areas: Sea chest, Propeller',
+    );
+    expect(screen.getByText('Length overall not given: drawn 100 m long.')).toBeInTheDocument();
+    expect(screen.getByText('Draft marks')).toBeInTheDocument();
+  });
+
+  it("colours an inspection's areas: not inspected grey, rated in the rating's colour", () => {
+    const { container } = render(
+      <HullPlanDrawing
+        plan={plan}
+        labels={hullZoneLabels}
+        areas={{
+          sea_chest: { status: 'not_inspected', rating: null },
+          propeller: { status: 'inspected', rating: { value: 3 } },
+        }}
+      />,
+    );
+    expect(shapeOf(container, 'sea_chest')).toHaveAttribute('fill', HULL_PLAN_COLOURS.not_inspected);
+    expect(shapeOf(container, 'propeller')).toHaveAttribute('fill', IMO_RATING_COLOURS[3].background);
+    expect(screen.getByText('Not inspected')).toBeInTheDocument();
+  });
+});
