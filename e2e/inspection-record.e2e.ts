@@ -135,7 +135,8 @@ describe('an inspection record', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Compact (issue 45 §2): cover; scale, summary and the zone's worst photo; the rest.
     const pages = (file: Buffer) => file.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
-    expect(pages(pdf)).toBe(3);
+    // The areas, actions and fuel estimate, then the hull plan on a page of its own (issue 40).
+    expect(pages(pdf)).toBe(5);
 
     const everyPhoto = page.getByRole('button', { name: 'With all photos' });
     const [all] = await Promise.all([page.waitForEvent('download'), everyPhoto.click()]);

@@ -64,7 +64,40 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
                 nor marked not inspected.
               </Alert>
             )}
-            {plan.data && <HullPlanDrawing plan={plan.data} areas={states} labels={hullZoneLabels} />}
+            <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} alignItems="flex-start">
+              {plan.data && (
+                <Box sx={{ flex: '0 1 720px', minWidth: 0, width: '100%' }}>
+                  <HullPlanDrawing plan={plan.data} areas={states} labels={hullZoneLabels} />
+                </Box>
+              )}
+              <Stack spacing={2} sx={{ flex: 1 }}>
+                <Box component="section" aria-labelledby="actions-title">
+                  <Typography id="actions-title" variant="subtitle1" component="h3">
+                    Actions
+                  </Typography>
+                  {data.actions.length === 0 && <Typography>No rule fired: no action is needed.</Typography>}
+                  <Box component="ol" sx={{ pl: 3, my: 0.5 }}>
+                    {data.actions.map((action) => (
+                      <Typography component="li" key={action.rule}>
+                        <strong>{action.urgency_label}:</strong> {action.action} — {action.areas.join(', ')}.{' '}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          Rule: {action.rule}
+                          {action.basis ? ` (${action.basis})` : ''}
+                        </Typography>
+                      </Typography>
+                    ))}
+                  </Box>
+                  <Typography>
+                    <strong>Next inspection due:</strong> {data.next_inspection.due_date ?? 'not set'} —{' '}
+                    {data.next_inspection.basis}
+                  </Typography>
+                  {data.next_inspection.contingency && (
+                    <Typography>{data.next_inspection.contingency}</Typography>
+                  )}
+                </Box>
+                {fuel.data && <FuelPenaltyCard fuel={fuel.data} />}
+              </Stack>
+            </Stack>
             <Table size="small" aria-label="Areas">
               <TableHead>
                 <TableRow>
@@ -91,31 +124,6 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
                 ))}
               </TableBody>
             </Table>
-            <Box component="section" aria-labelledby="actions-title">
-              <Typography id="actions-title" variant="subtitle1" component="h3">
-                Actions
-              </Typography>
-              {data.actions.length === 0 && <Typography>No rule fired: no action is needed.</Typography>}
-              <Box component="ol" sx={{ pl: 3, my: 0.5 }}>
-                {data.actions.map((action) => (
-                  <Typography component="li" key={action.rule}>
-                    <strong>{action.urgency_label}:</strong> {action.action} — {action.areas.join(', ')}.{' '}
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      Rule: {action.rule}
-                      {action.basis ? ` (${action.basis})` : ''}
-                    </Typography>
-                  </Typography>
-                ))}
-              </Box>
-              <Typography>
-                <strong>Next inspection due:</strong> {data.next_inspection.due_date ?? 'not set'} —{' '}
-                {data.next_inspection.basis}
-              </Typography>
-              {data.next_inspection.contingency && (
-                <Typography>{data.next_inspection.contingency}</Typography>
-              )}
-            </Box>
-            {fuel.data && <FuelPenaltyCard fuel={fuel.data} />}
           </Stack>
         )}
       </DialogContent>
