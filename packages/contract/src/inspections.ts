@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DATABASE_ID, id, isoDateTime, predictionConfidenceFields, queryInteger } from './common.js';
-import { FuelPenaltyEstimate } from './fuel-penalty.js';
+import { FuelPenaltyEstimate, PowerRange } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
 import { HullZone } from './images.js';
 import { InspectionAreas } from './inspection-areas.js';
@@ -254,6 +254,11 @@ export const VesselInspection = z
       .number()
       .nullable()
       .describe('Of the hull surface of all its analysed photos pooled; null when none was rated'),
+    added_power_estimate: PowerRange.nullable()
+      .optional()
+      .describe(
+        'An estimate of the added shaft power in percent (GET /api/projects/{id}/fuel-penalty/ gives its source and assumptions); null when none was rated',
+      ),
   })
   .meta({ id: 'VesselInspection' });
 export type VesselInspection = z.infer<typeof VesselInspection>;

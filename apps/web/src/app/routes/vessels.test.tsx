@@ -187,6 +187,7 @@ function inspection(
   inspectionDate: string | null,
   method: VesselInspection['inspection_method'],
   overall: FoulingRating | null,
+  addedPower: VesselInspection['added_power_estimate'] = null,
 ): VesselInspection {
   return {
     project: projectId,
@@ -199,6 +200,7 @@ function inspection(
     analysed_photos: overall ? 10 : 0,
     overall_rating: overall,
     macrofouling_percentage: overall ? overall.macrofouling_percentage : null,
+    added_power_estimate: addedPower,
   };
 }
 
@@ -208,8 +210,20 @@ const dryDock = inspection(
   '2025-04-02',
   'dry_dock',
   rating(2, 'Light macrofouling', 7.5),
+  { central: 3.9, low: 2.5, high: 6.3 },
 );
-const survey = inspection(3, 'In-water survey', '2026-03-15', 'rov', rating(3, 'Medium macrofouling', 22.25));
+const survey = inspection(
+  3,
+  'In-water survey',
+  '2026-03-15',
+  'rov',
+  rating(3, 'Medium macrofouling', 22.25),
+  {
+    central: 11.6,
+    low: 7.3,
+    high: 18.7,
+  },
+);
 const undated = inspection(4, 'Undated', null, null, null);
 
 describe("a vessel's page", () => {
@@ -246,7 +260,7 @@ describe("a vessel's page", () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['Not recorded', 'Undated', 'Rotterdam', '', '', '0 of 12', 'IMO rating: not rated', '–'],
+      ['Not recorded', 'Undated', 'Rotterdam', '', '', '0 of 12', 'IMO rating: not rated', '–', '–'],
       [
         '2026-03-15',
         'In-water survey',
@@ -256,6 +270,7 @@ describe("a vessel's page", () => {
         '10 of 12',
         'IMO rating 3: medium macrofouling',
         '22.3 %',
+        '≈ 11.6 % (7.3–18.7 %)',
       ],
       [
         '2025-04-02',
@@ -266,6 +281,7 @@ describe("a vessel's page", () => {
         '10 of 12',
         'IMO rating 2: light macrofouling',
         '7.5 %',
+        '≈ 3.9 % (2.5–6.3 %)',
       ],
     ]);
     expect(within(table).getByRole('link', { name: 'In-water survey' })).toHaveAttribute(
