@@ -30,6 +30,7 @@ export const queryKeys = {
   hullPlan: (vesselId: number, updatedAt: string) => ['vessels', vesselId, 'hull-plan', updatedAt] as const,
   /** An inspection's checklist and decisions, under its project (every model and resolution). */
   inspectionAreas: (projectId: number) => ['projects', projectId, 'inspection-areas'] as const,
+  decisionRules: ['decision-rules'] as const,
   fuelPenalty: (projectId: number) => ['projects', projectId, 'fuel-penalty'] as const,
   models: ['cvmodels'] as const,
   resolutions: ['resolutions'] as const,

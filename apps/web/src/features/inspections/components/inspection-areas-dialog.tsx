@@ -14,6 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { HullPlanDrawing, type PlanAreaState } from '@/components/ui/hull-plan-drawing';
 import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
@@ -21,6 +22,7 @@ import { useFuelPenalty } from '../api/get-fuel-penalty';
 import { useInspectionAreas, useUpdateInspectionAreas } from '../api/get-inspection-areas';
 import { useInspectionHullPlan } from '../api/get-inspection-hull-plan';
 import { AreaRow } from './area-row';
+import { DecisionRulesDialog } from './decision-rules-dialog';
 import { FuelPenaltyCard } from './fuel-penalty-card';
 
 interface InspectionAreasDialogProps {
@@ -39,6 +41,7 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
   const plan = useInspectionHullPlan(open ? (checklist.data?.vessel ?? null) : null);
   const update = useUpdateInspectionAreas(projectId);
   const notify = useNotify();
+  const [editingRules, setEditingRules] = useState(false);
   const data = checklist.data;
   const states: Partial<Record<HullZone, PlanAreaState>> = Object.fromEntries(
     (data?.areas ?? []).map((area) => [area.hull_zone, { status: area.status, rating: area.rating }]),
@@ -128,8 +131,10 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
         )}
       </DialogContent>
       <DialogActions>
+        <Button onClick={() => setEditingRules(true)}>Decision Rules</Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <DecisionRulesDialog open={editingRules} onClose={() => setEditingRules(false)} />
     </Dialog>
   );
 }
