@@ -36,6 +36,8 @@ export const antifoulingConditionLabels: Record<AntifoulingCondition, string> = 
 /**
  * What makes a rule fire for an area: its rating at or above a value (the highest such rule of an
  * area fires, so thresholds stack), its antifouling condition, or its not having been inspected.
+ * Two fire for the whole ship, from what its vessel record says since the inspection (contingency
+ * triggers): idle for at least a number of days (the highest such rule), operation outside its profile.
  */
 export const RuleTrigger = z.discriminatedUnion(
   'kind',
@@ -43,10 +45,12 @@ export const RuleTrigger = z.discriminatedUnion(
     z.object({ kind: z.literal('rating_at_least'), rating: z.number().int().min(1).max(4) }),
     z.object({ kind: z.literal('antifouling'), condition: z.enum(['minor_damage', 'major_damage']) }),
     z.object({ kind: z.literal('not_inspected') }),
+    z.object({ kind: z.literal('idle_days_at_least'), days: z.number().int().min(1).max(3653) }),
+    z.object({ kind: z.literal('outside_operating_profile') }),
   ],
   {
     error:
-      'Choose a trigger: rating_at_least (with a rating 1-4), antifouling (with a condition) or not_inspected.',
+      'Choose a trigger: rating_at_least (with a rating 1-4), antifouling (with a condition), not_inspected, idle_days_at_least (with days) or outside_operating_profile.',
   },
 );
 export type RuleTrigger = z.infer<typeof RuleTrigger>;
@@ -65,8 +69,8 @@ export const DecisionRule = z
   .meta({ id: 'DecisionRule' });
 export type DecisionRule = z.output<typeof DecisionRule>;
 
-/** Every trigger a rule set can hold once: four ratings, two coating conditions, not inspected. */
-export const MAX_DECISION_RULES = 7;
+/** Room for every area trigger once (four ratings, two coating conditions, not inspected) and contingencies. */
+export const MAX_DECISION_RULES = 12;
 
 export const decisionRuleMessages = {
   duplicateTrigger: (rule: number, earlier: number) =>
@@ -98,6 +102,8 @@ export function triggerLabel(trigger: RuleTrigger): string {
   if (trigger.kind === 'rating_at_least') return `Rating ${trigger.rating} or worse`;
   if (trigger.kind === 'antifouling')
     return `Antifouling: ${antifoulingConditionLabels[trigger.condition].toLowerCase()}`;
+  if (trigger.kind === 'idle_days_at_least') return `Idle ${trigger.days} days or more`;
+  if (trigger.kind === 'outside_operating_profile') return 'Operated outside its profile';
   return 'Not inspected';
 }
 
@@ -145,6 +151,18 @@ export const DEFAULT_DECISION_RULES: DecisionRule[] = [
     action: 'Inspect this area at the next opportunity (contingency inspection)',
     urgency: 'next_opportunity',
     basis: `${GUIDELINES}: areas not inspected are inspected when they can be`,
+  },
+  {
+    trigger: { kind: 'idle_days_at_least', days: 30 },
+    action: 'Contingency inspection before the next voyage: the ship has lain idle',
+    urgency: 'before_next_voyage',
+    basis: `${GUIDELINES}: an idle period longer than the Biofouling Management Plan allows calls for a contingency inspection; 30 days is Hullscope's default`,
+  },
+  {
+    trigger: { kind: 'outside_operating_profile' },
+    action: 'Contingency inspection at the next opportunity: the ship operated outside its profile',
+    urgency: 'next_opportunity',
+    basis: `${GUIDELINES}: operation outside the ship's operating profile calls for a contingency inspection`,
   },
 ];
 

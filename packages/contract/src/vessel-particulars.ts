@@ -27,6 +27,7 @@ export const PARTICULAR_LIMITS = {
   stern_thrusters: { min: 0, max: 4 },
   sea_chests: { min: 0, max: 12 },
   inspection_interval_days: { min: 1, max: 1826 },
+  idle_days: { min: 0, max: 3653 },
 } as const;
 
 type LimitedField = keyof typeof PARTICULAR_LIMITS;
@@ -81,6 +82,15 @@ export const particularRequestFields = {
     .nullable()
     .optional()
     .describe('Days between routine in-water inspections; the next one is due this long after the last'),
+  idle_days: count('idle_days')
+    .nullable()
+    .optional()
+    .describe('Days the ship has lain idle since its last inspection, as entered: a contingency trigger'),
+  outside_operating_profile: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe('Whether it has operated outside its operating profile since: a contingency trigger'),
 };
 
 /** The answer fields: optional in the schema (older clients never read them), always sent by the API. */
@@ -96,6 +106,8 @@ export const particularAnswerFields = {
   bilge_keels: z.boolean().nullable().optional(),
   stabilisers: z.boolean().nullable().optional(),
   inspection_interval_days: z.number().int().nullable().optional(),
+  idle_days: z.number().int().nullable().optional(),
+  outside_operating_profile: z.boolean().nullable().optional(),
 };
 
 export const PARTICULAR_FIELDS = Object.keys(

@@ -127,6 +127,8 @@ export interface VesselsTable {
   bilge_keels: number | null;
   stabilisers: number | null;
   inspection_interval_days: number | null;
+  idle_days: number | null;
+  outside_operating_profile: number | null;
   created_at: string;
   updated_at: string;
 }

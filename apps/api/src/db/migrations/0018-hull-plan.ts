@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 
 /**
  * Issue 40: a vessel's particulars (its hull plan is drawn from them) and its routine inspection
- * interval; each inspection's checklist of areas; each owner's decision rules. Particulars are
+ * interval and contingency inputs (idle days, operation outside its profile); each inspection's checklist of areas; each owner's decision rules. Particulars are
  * nullable with no default, so vessels made before are "not given". Booleans are 0/1 integers on
  * both dialects; metres are floating point (PostgreSQL's `real` would turn 32.26 into 32.259998).
  * The checklist and the rules go with their project and their owner.
@@ -21,6 +21,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     'bilge_keels',
     'stabilisers',
     'inspection_interval_days',
+    'idle_days',
+    'outside_operating_profile',
   ]) {
     await db.schema.alterTable('vessels').addColumn(column, 'integer').execute();
   }

@@ -60,6 +60,36 @@ export function rulesFiredFor(area: AreaFindings, rules: DecisionRule[]): FiredR
   return result.sort((a, b) => urgencyRank(a) - urgencyRank(b));
 }
 
+/** What the vessel record says since the inspection: the contingency triggers' inputs. */
+export interface ShipFindings {
+  idleDays: number | null;
+  outsideOperatingProfile: boolean | null;
+}
+
+/** The label ship-wide rules show where area rules show areas. */
+export const WHOLE_SHIP = 'Whole ship';
+
+/**
+ * The contingency rules that fire for the whole ship: the highest idle-days threshold reached and
+ * the outside-profile rule, most urgent first.
+ */
+export function shipRulesFired(ship: ShipFindings, rules: DecisionRule[]): FiredRule[] {
+  const result: FiredRule[] = [];
+  if (ship.idleDays !== null) {
+    let highest: { rule: DecisionRule; days: number } | undefined;
+    for (const rule of rules) {
+      if (rule.trigger.kind !== 'idle_days_at_least' || rule.trigger.days > ship.idleDays) continue;
+      if (!highest || rule.trigger.days > highest.days) highest = { rule, days: rule.trigger.days };
+    }
+    if (highest) result.push(fired(highest.rule));
+  }
+  if (ship.outsideOperatingProfile) {
+    const rule = rules.find((candidate) => candidate.trigger.kind === 'outside_operating_profile');
+    if (rule) result.push(fired(rule));
+  }
+  return result.sort((a, b) => urgencyRank(a) - urgencyRank(b));
+}
+
 /** The inspection's actions: each fired rule once with the areas it applies to, most urgent first. */
 export function inspectionActions(areas: { label: string; actions: FiredRule[] }[]): InspectionAction[] {
   const byRule = new Map<string, InspectionAction>();

@@ -17,6 +17,7 @@ function triggerKey(rule: DecisionRule): string {
   const { trigger } = rule;
   if (trigger.kind === 'rating_at_least') return `${trigger.kind}:${trigger.rating}`;
   if (trigger.kind === 'antifouling') return `${trigger.kind}:${trigger.condition}`;
+  if (trigger.kind === 'idle_days_at_least') return `${trigger.kind}:${trigger.days}`;
   return trigger.kind;
 }
 

@@ -3,6 +3,7 @@ import {
   type InspectionAction,
   type NextInspection,
 } from '@hullscope/contract';
+import { WHOLE_SHIP } from './apply-rules.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +15,8 @@ export function addDays(date: string, days: number): string {
 /**
  * The routine due date (the inspection's date plus the vessel's interval, or the default), and a
  * contingency when an action asks for something before then: cleaning before the next voyage or at
- * the next opportunity calls for an inspection after it; areas not inspected for one of them.
+ * the next opportunity calls for an inspection after it; areas not inspected for one of them; a
+ * contingency trigger of the whole ship (idle days, operation outside its profile) as its rule says.
  */
 export function nextInspection(
   inspectionDate: string | null,
@@ -32,7 +34,11 @@ export function nextInspection(
       action.trigger.kind === 'rating_at_least' &&
       (action.urgency === 'before_next_voyage' || action.urgency === 'next_opportunity'),
   );
+  const shipWide = actions
+    .filter((action) => action.areas.includes(WHOLE_SHIP))
+    .map((action) => `${action.urgency_label.toLowerCase()} (${action.rule.toLowerCase()})`);
   const contingency = [
+    ...shipWide,
     cleaning ? `after the cleaning (${cleaning.action.toLowerCase()}), to confirm its result` : null,
     notInspected
       ? `of the areas not inspected (${notInspected.areas.join(', ')}) at the next opportunity`

@@ -14,7 +14,7 @@ import {
   notInspectedReasonLabels,
 } from '@hullscope/contract';
 import type { InspectionAreaRow, ProjectRow } from '../../db/schema.js';
-import { inspectionActions, rulesFiredFor } from '../decisions/apply-rules.js';
+import { WHOLE_SHIP, inspectionActions, rulesFiredFor, shipRulesFired } from '../decisions/apply-rules.js';
 import { nextInspection } from '../decisions/next-inspection.js';
 import { drawnParticulars, vesselAreas } from '../hull-plan/drawn-particulars.js';
 
@@ -39,6 +39,8 @@ const NO_PARTICULARS: VesselParticulars = {
   bilge_keels: null,
   stabilisers: null,
   inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
 };
 
 /** The areas on the checklist: the vessel's, and any other zone its photos were filed under. */
@@ -119,7 +121,15 @@ export function buildChecklist({
       };
     },
   );
-  const actions = inspectionActions(areas.map((area) => ({ label: area.zone_label, actions: area.actions })));
+  const particulars = vessel?.particulars ?? NO_PARTICULARS;
+  const shipActions = shipRulesFired(
+    { idleDays: particulars.idle_days, outsideOperatingProfile: particulars.outside_operating_profile },
+    rules,
+  );
+  const actions = inspectionActions([
+    ...areas.map((area) => ({ label: area.zone_label, actions: area.actions })),
+    { label: WHOLE_SHIP, actions: shipActions },
+  ]);
   return {
     project: project.id,
     vessel: vessel?.id ?? null,

@@ -16,8 +16,9 @@ export function particularColumns(fields: Partial<VesselCreateRequest>): Particu
   const columns: ParticularColumns = {};
   for (const field of PARTICULAR_FIELDS) {
     if (fields[field] === undefined) continue;
-    if (field === 'bilge_keels' || field === 'stabilisers') columns[field] = flag(fields[field]);
-    else Object.assign(columns, { [field]: fields[field] });
+    if (field === 'bilge_keels' || field === 'stabilisers' || field === 'outside_operating_profile') {
+      columns[field] = flag(fields[field]);
+    } else Object.assign(columns, { [field]: fields[field] });
   }
   return columns;
 }
@@ -36,6 +37,9 @@ export function particularsOf(row: VesselRow): VesselParticulars {
     bilge_keels: row.bilge_keels === null ? null : row.bilge_keels === 1,
     stabilisers: row.stabilisers === null ? null : row.stabilisers === 1,
     inspection_interval_days: row.inspection_interval_days,
+    idle_days: row.idle_days,
+    outside_operating_profile:
+      row.outside_operating_profile === null ? null : row.outside_operating_profile === 1,
   };
 }
 

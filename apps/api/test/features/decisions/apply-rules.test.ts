@@ -1,6 +1,10 @@
 import { DEFAULT_DECISION_RULES } from '@hullscope/contract';
 import { describe, expect, it } from 'vitest';
-import { inspectionActions, rulesFiredFor } from '../../../src/features/decisions/apply-rules.js';
+import {
+  inspectionActions,
+  rulesFiredFor,
+  shipRulesFired,
+} from '../../../src/features/decisions/apply-rules.js';
 import { addDays, nextInspection } from '../../../src/features/decisions/next-inspection.js';
 
 const area = (rating: number | null, extra: object = {}) => ({
@@ -37,6 +41,33 @@ describe('rules fired for an area', () => {
     ]);
     expect(actions).toHaveLength(1);
     expect(actions[0]!.areas).toEqual(['Rudder', 'Flat bottom']);
+  });
+});
+
+describe('rules fired for the whole ship', () => {
+  const rules = [
+    ...DEFAULT_DECISION_RULES,
+    {
+      trigger: { kind: 'idle_days_at_least' as const, days: 90 },
+      action: 'Dry-dock inspection',
+      urgency: 'before_next_voyage' as const,
+      basis: '',
+    },
+  ];
+
+  it('take the highest idle-days threshold reached, and nothing without inputs', () => {
+    const fire = (idleDays: number | null) =>
+      shipRulesFired({ idleDays, outsideOperatingProfile: null }, rules).map((rule) => rule.rule);
+    expect(fire(null)).toEqual([]);
+    expect(fire(29)).toEqual([]);
+    expect(fire(30)).toEqual(['Idle 30 days or more']);
+    expect(fire(120)).toEqual(['Idle 90 days or more']);
+  });
+
+  it('add the outside-profile rule only when it was so', () => {
+    const fire = (outside: boolean | null) =>
+      shipRulesFired({ idleDays: null, outsideOperatingProfile: outside }, rules).length;
+    expect([fire(null), fire(false), fire(true)]).toEqual([0, 0, 1]);
   });
 });
 

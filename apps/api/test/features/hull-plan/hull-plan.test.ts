@@ -14,6 +14,8 @@ const none: VesselParticulars = {
   bilge_keels: null,
   stabilisers: null,
   inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
 };
 
 /** Every coordinate of a view's paths and marks, to check they stay inside it. */

@@ -186,6 +186,30 @@ describe('deciding areas', () => {
     });
   });
 
+  it('adds the contingency rules of the whole ship: idle days past the highest threshold reached, operation outside its profile', async () => {
+    const setVessel = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/vessels/${f.vesselId}/update/`,
+        headers: f.user.headers,
+        payload,
+      });
+    expect((await setVessel({ idle_days: 45, outside_operating_profile: true })).statusCode).toBe(200);
+    const list = await checklist();
+    const shipWide = list.actions.filter((action) => action.areas.includes('Whole ship'));
+    expect(shipWide.map((action) => [action.rule, action.urgency])).toEqual([
+      ['Idle 30 days or more', 'before_next_voyage'],
+      ['Operated outside its profile', 'next_opportunity'],
+    ]);
+    expect(list.next_inspection.contingency).toMatch(
+      /^Contingency inspection before the next voyage \(idle 30 days or more\)/,
+    );
+    // Fewer idle days than the threshold fire nothing; clearing the inputs clears the contingency.
+    await setVessel({ idle_days: 29, outside_operating_profile: null });
+    expect((await checklist()).actions.some((action) => action.areas.includes('Whole ship'))).toBe(false);
+    expect((await setVessel({ idle_days: null })).statusCode).toBe(200);
+  });
+
   it("is not found for another user's project", async () => {
     const stranger = await signUp(t.app, t.config.mail.outboxDir);
     expect((await get('inspection-areas/', stranger.headers)).statusCode).toBe(404);

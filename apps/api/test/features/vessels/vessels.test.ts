@@ -66,6 +66,8 @@ describe('creating a vessel', () => {
       bilge_keels: null,
       stabilisers: null,
       inspection_interval_days: null,
+      idle_days: null,
+      outside_operating_profile: null,
       created_at: timestamp,
       updated_at: timestamp,
       inspections: [],

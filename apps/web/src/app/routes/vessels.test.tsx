@@ -19,6 +19,8 @@ const NO_PARTICULARS = {
   bilge_keels: null,
   stabilisers: null,
   inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
 };
 
 const nordstern: Vessel = {

@@ -13,7 +13,7 @@ const answer = (rules = DEFAULT_DECISION_RULES) => ({
 });
 
 describe('the decision rules', () => {
-  it('edits an action and saves the whole list', async () => {
+  it('edits an action and an idle-days threshold, and saves the whole list', async () => {
     const api = stubApi({
       'GET /api/decision-rules/': () => jsonResponse(answer()),
       'PUT /api/decision-rules/update/': (init) => jsonResponse(answer(JSON.parse(String(init?.body)).rules)),
@@ -24,6 +24,9 @@ describe('the decision rules', () => {
     expect(action).toHaveValue('In-water cleaning with capture recommended');
     await user.clear(action);
     await user.type(action, 'Diver cleaning with capture at the next port');
+    const days = screen.getByLabelText(`Days of rule ${DEFAULT_DECISION_RULES.length - 1}`);
+    await user.clear(days);
+    await user.type(days, '45');
     await user.click(screen.getByRole('button', { name: 'Remove rule 1' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Decision rules saved')).toBeInTheDocument();
@@ -34,6 +37,9 @@ describe('the decision rules', () => {
       trigger: { kind: 'rating_at_least', rating: 2 },
       action: 'Diver cleaning with capture at the next port',
     });
+    expect(sent).toContainEqual(
+      expect.objectContaining({ trigger: { kind: 'idle_days_at_least', days: 45 } }),
+    );
   });
 
   it("shows the API's refusal of two rules with one trigger", async () => {
@@ -46,7 +52,10 @@ describe('the decision rules', () => {
     renderWithApp(<DecisionRulesDialog open onClose={() => undefined} />);
     await screen.findByLabelText('Action of rule 1');
     await user.click(screen.getByRole('button', { name: 'Add Rule' }));
-    await user.type(screen.getByLabelText('Action of rule 7'), 'Something else');
+    await user.type(
+      screen.getByLabelText(`Action of rule ${DEFAULT_DECISION_RULES.length + 1}`),
+      'Something else',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(refusal));
   });

@@ -30,8 +30,14 @@ const TRIGGERS: RuleTrigger[] = [
   { kind: 'antifouling', condition: 'minor_damage' },
   { kind: 'antifouling', condition: 'major_damage' },
   { kind: 'not_inspected' },
+  { kind: 'idle_days_at_least', days: 30 },
+  { kind: 'outside_operating_profile' },
 ];
-const triggerKey = (trigger: RuleTrigger) => JSON.stringify(trigger);
+/** The select's value: the trigger, but for idle days, whose number is a field of its own. */
+const triggerKey = (trigger: RuleTrigger) =>
+  trigger.kind === 'idle_days_at_least' ? trigger.kind : JSON.stringify(trigger);
+const triggerOf = (key: string): RuleTrigger =>
+  TRIGGERS.find((trigger) => triggerKey(trigger) === key) ?? { kind: 'not_inspected' };
 
 /**
  * The account's decision rules (issue 40 §4): one action, urgency and basis per trigger; saved
@@ -76,17 +82,29 @@ export function DecisionRulesDialog({ open, onClose }: { open: boolean; onClose:
                 size="small"
                 label={`Trigger of rule ${index + 1}`}
                 value={triggerKey(rule.trigger)}
-                onChange={(event) =>
-                  change(index, { trigger: JSON.parse(event.target.value) as RuleTrigger })
-                }
+                onChange={(event) => change(index, { trigger: triggerOf(event.target.value) })}
                 sx={{ minWidth: 220 }}
               >
                 {TRIGGERS.map((trigger) => (
                   <MenuItem key={triggerKey(trigger)} value={triggerKey(trigger)}>
-                    {triggerLabel(trigger)}
+                    {trigger.kind === 'idle_days_at_least' ? 'Idle for days or more' : triggerLabel(trigger)}
                   </MenuItem>
                 ))}
               </TextField>
+              {rule.trigger.kind === 'idle_days_at_least' && (
+                <TextField
+                  size="small"
+                  type="number"
+                  label={`Days of rule ${index + 1}`}
+                  value={rule.trigger.days}
+                  onChange={(event) =>
+                    change(index, {
+                      trigger: { kind: 'idle_days_at_least', days: Number(event.target.value) },
+                    })
+                  }
+                  sx={{ width: 110 }}
+                />
+              )}
               <TextField
                 size="small"
                 label={`Action of rule ${index + 1}`}

@@ -40,6 +40,8 @@ const NO_PARTICULARS = {
   bilge_keels: null,
   stabilisers: null,
   inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
 };
 
 describe('the vessel form', () => {

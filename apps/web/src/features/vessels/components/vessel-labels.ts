@@ -40,5 +40,7 @@ export function particularRows(vessel: Vessel): [string, string][] {
         ? `Not set (${DEFAULT_INSPECTION_INTERVAL_DAYS} days assumed)`
         : `${vessel.inspection_interval_days} days`,
     ],
+    ['Idle Days Since Inspection', count(vessel.idle_days)],
+    ['Outside Operating Profile', yesNo(vessel.outside_operating_profile)],
   ];
 }

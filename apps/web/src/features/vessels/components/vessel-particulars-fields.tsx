@@ -79,6 +79,22 @@ export function VesselParticularsFields({
           <MenuItem value="no">No</MenuItem>
         </FormTextField>
       </Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        Since the last inspection (contingency triggers)
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
+        <FormTextField control={control} name="idle_days" label={LABELS.idle_days} slotProps={numeric} />
+        <FormTextField
+          control={control}
+          name="outside_operating_profile"
+          label={LABELS.outside_operating_profile}
+          select
+        >
+          {NOT_GIVEN}
+          <MenuItem value="yes">Yes</MenuItem>
+          <MenuItem value="no">No</MenuItem>
+        </FormTextField>
+      </Box>
     </>
   );
 }

@@ -21,6 +21,8 @@ export const particularFormFields = {
   bilge_keels: yesNo,
   stabilisers: yesNo,
   inspection_interval_days: particularText(particularRequestFields.inspection_interval_days),
+  idle_days: particularText(particularRequestFields.idle_days),
+  outside_operating_profile: yesNo,
 };
 
 export const PARTICULAR_FIELD_LABELS = {
@@ -35,6 +37,8 @@ export const PARTICULAR_FIELD_LABELS = {
   bilge_keels: 'Bilge Keels',
   stabilisers: 'Stabilisers',
   inspection_interval_days: 'Inspection Interval (days)',
+  idle_days: 'Idle Days Since Inspection',
+  outside_operating_profile: 'Outside Operating Profile',
 } as const;
 
 export const emptyParticularValues = {
@@ -49,6 +53,8 @@ export const emptyParticularValues = {
   bilge_keels: '',
   stabilisers: '',
   inspection_interval_days: '',
+  idle_days: '',
+  outside_operating_profile: '',
 } as const;
 
 const text = (value: number | null | undefined) => (value == null ? '' : String(value));
@@ -67,5 +73,7 @@ export function particularFormValues(vessel: Vessel) {
     bilge_keels: yesNoText(vessel.bilge_keels),
     stabilisers: yesNoText(vessel.stabilisers),
     inspection_interval_days: text(vessel.inspection_interval_days),
+    idle_days: text(vessel.idle_days),
+    outside_operating_profile: yesNoText(vessel.outside_operating_profile),
   } as const;
 }
