@@ -105,10 +105,8 @@ describe('the hull plan and the compliance record', () => {
     const actions = dialog.getByRole('region', { name: 'Actions' });
     await actions.getByText('Before the next voyage:').waitFor();
     const text = await actions.textContent();
-    expect(text).toContain('Clean, with capture, before the next voyage — Rudder');
-    expect(text).toContain(
-      'Inspect this area at the next opportunity (contingency inspection) — Sea chest, Bow thruster',
-    );
+    expect(text).toContain('Clean with capture of the removed material — Rudder');
+    expect(text).toContain('Contingency inspection of the area — Sea chest, Bow thruster');
     expect(text).toContain('Rule: Rating 3 or worse');
     expect(text).toContain('Next inspection due: 2027-03-14');
     // The plan shows the niches not inspected in grey.

@@ -118,7 +118,7 @@ const GUIDELINES = 'IMO 2023 Biofouling Guidelines (MEPC.378(80))';
 export const DEFAULT_DECISION_RULES: DecisionRule[] = [
   {
     trigger: { kind: 'rating_at_least', rating: 1 },
-    action: 'Monitor; microfouling may be removed by proactive in-water cleaning compatible with the coating',
+    action: 'Microfouling may be removed by proactive in-water cleaning compatible with the coating',
     urgency: 'monitor',
     basis: `${GUIDELINES}: proactive cleaning keeps microfouling from becoming macrofouling`,
   },
@@ -130,7 +130,7 @@ export const DEFAULT_DECISION_RULES: DecisionRule[] = [
   },
   {
     trigger: { kind: 'rating_at_least', rating: 3 },
-    action: 'Clean, with capture, before the next voyage',
+    action: 'Clean with capture of the removed material',
     urgency: 'before_next_voyage',
     basis: `${GUIDELINES}: medium or heavy macrofouling is removed before the ship sails to another bioregion`,
   },
@@ -148,19 +148,19 @@ export const DEFAULT_DECISION_RULES: DecisionRule[] = [
   },
   {
     trigger: { kind: 'not_inspected' },
-    action: 'Inspect this area at the next opportunity (contingency inspection)',
+    action: 'Contingency inspection of the area',
     urgency: 'next_opportunity',
     basis: `${GUIDELINES}: areas not inspected are inspected when they can be`,
   },
   {
     trigger: { kind: 'idle_days_at_least', days: 30 },
-    action: 'Contingency inspection before the next voyage: the ship has lain idle',
+    action: 'Contingency inspection of the hull: the ship has lain idle',
     urgency: 'before_next_voyage',
     basis: `${GUIDELINES}: an idle period longer than the Biofouling Management Plan allows calls for a contingency inspection; 30 days is Hullscope's default`,
   },
   {
     trigger: { kind: 'outside_operating_profile' },
-    action: 'Contingency inspection at the next opportunity: the ship operated outside its profile',
+    action: 'Contingency inspection of the hull: the ship operated outside its profile',
     urgency: 'next_opportunity',
     basis: `${GUIDELINES}: operation outside the ship's operating profile calls for a contingency inspection`,
   },

@@ -137,7 +137,7 @@ describe('deciding areas', () => {
     expect(area(list, 'flat_bottom').inspector_rating).toBe(4);
     expect(list.not_inspected).toEqual(['sea_chest', 'bow_thruster']);
     expect(area(list, 'rudder').actions.map((action) => [action.urgency, action.action])).toEqual([
-      ['before_next_voyage', 'Clean, with capture, before the next voyage'],
+      ['before_next_voyage', 'Clean with capture of the removed material'],
       ['next_dry_docking', 'Plan coating repair at the next dry-docking'],
     ]);
     expect(list.actions[0]).toMatchObject({ rule: 'Rating 3 or worse', areas: ['Rudder'] });
@@ -261,7 +261,7 @@ describe('the report', () => {
         'Anodes: not recorded',
       ]),
     );
-    expect(report.checklist?.actions[0]?.action).toBe('Clean, with capture, before the next voyage');
+    expect(report.checklist?.actions[0]?.action).toBe('Clean with capture of the removed material');
     expect(report.fuel_penalty?.is_estimate).toBe(true);
     expect(report.vessel?.inspection_interval_days).toBe(180);
   });
@@ -278,7 +278,7 @@ describe('the report', () => {
     expect(text).toContain('Areas not inspected');
     expect(text).toContain('Sea chest: Not accessible (Grating bolted)');
     expect(text).toContain('Bow thruster: Visibility too poor');
-    expect(text).toContain('Before the next voyage: Clean, with capture, before the next voyage');
+    expect(text).toContain('Before the next voyage: Clean with capture of the removed material');
     expect(text).toContain('Rule: Rating 3 or worse');
     expect(text).toContain('Next inspection due');
     expect(text).toContain('Fuel penalty (estimate)');
