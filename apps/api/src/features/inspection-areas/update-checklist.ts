@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, InspectionAreaRow, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
+import { lockKeys } from '../../db/key-lock.js';
 import { FieldErrorCollector } from '../../http/api-error.js';
 import { particularsOf } from '../vessels/vessel-particulars.js';
 import { checklistZones } from './checklist.js';
@@ -48,7 +49,8 @@ function merged(
 
 /**
  * Applies a checklist change (issue 40 §3): every area sent is checked first, each refusal on its
- * zone's field, and all are written in one transaction, so nothing is stored half.
+ * zone's field, and all are written in one transaction, so nothing is stored half. The rows are read
+ * and written under the project's lock, so two changes sent at once cannot undo each other's fields.
  */
 export async function updateChecklist(
   db: Kysely<DB>,
@@ -59,40 +61,35 @@ export async function updateChecklist(
   const vessel = await vesselOf(db, project);
   const photographed = summary.zones.flatMap((zone) => (zone.hull_zone ? [zone.hull_zone] : []));
   const allowed = new Set(checklistZones(vessel ? particularsOf(vessel) : null, photographed));
-  const stored = new Map<HullZone, InspectionAreaRow>(
-    (await inspectionAreasRepository(db).listOfProject(project.id)).map((row) => [row.hull_zone, row]),
-  );
-  const errors = new FieldErrorCollector();
-  const writes: [HullZone, InspectionAreaFields][] = [];
-  for (const [zone, change] of Object.entries(changes) as [
-    HullZone,
-    InspectionAreasUpdateRequest[HullZone],
-  ][]) {
-    if (!change) continue;
-    if (!allowed.has(zone)) {
-      errors.add(zone, inspectionAreaMessages.notAnArea(hullZoneLabels[zone]));
-      continue;
-    }
-    const row = stored.get(zone);
-    const result = merged(
-      row
-        ? {
-            status: row.status,
-            not_inspected_reason: row.not_inspected_reason,
-            inspector_rating: row.inspector_rating,
-            antifouling_condition: row.antifouling_condition,
-            notes: row.notes,
-          }
-        : UNDECIDED,
-      change,
-    );
-    if (typeof result === 'string') errors.add(zone, result);
-    else writes.push([zone, result]);
-  }
-  errors.throwIfAny();
-  const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [`inspection-areas:${project.id}`]);
     const areas = inspectionAreasRepository(trx);
+    const stored = new Map<HullZone, InspectionAreaRow>(
+      (await areas.listOfProject(project.id)).map((row) => [row.hull_zone, row]),
+    );
+    const errors = new FieldErrorCollector();
+    const writes: [HullZone, InspectionAreaFields][] = [];
+    for (const [zone, change] of Object.entries(changes) as [
+      HullZone,
+      InspectionAreasUpdateRequest[HullZone],
+    ][]) {
+      if (!change) continue;
+      if (!allowed.has(zone)) {
+        errors.add(zone, inspectionAreaMessages.notAnArea(hullZoneLabels[zone]));
+        continue;
+      }
+      const result = merged(fieldsOf(stored.get(zone)), change);
+      if (typeof result === 'string') errors.add(zone, result);
+      else writes.push([zone, result]);
+    }
+    errors.throwIfAny();
+    const now = nowIso();
     for (const [zone, fields] of writes) await areas.upsert(project.id, zone, fields, now);
   });
+}
+
+function fieldsOf(row: InspectionAreaRow | undefined): InspectionAreaFields {
+  if (!row) return UNDECIDED;
+  const { project_id: _project, hull_zone: _zone, updated_at: _updated, ...fields } = row;
+  return fields;
 }

@@ -171,6 +171,20 @@ describe('deciding areas', () => {
     });
   });
 
+  it('keeps both of two changes to one area sent at once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all([
+        patchAreas({ anodes: { notes: `Round ${round}` } }),
+        patchAreas({ anodes: { antifouling_condition: round % 2 ? 'intact' : 'minor_damage' } }),
+      ]);
+      expect(area(await checklist(), 'anodes')).toMatchObject({
+        notes: `Round ${round}`,
+        antifouling_condition: round % 2 ? 'intact' : 'minor_damage',
+      });
+    }
+    await patchAreas({ anodes: { notes: null, antifouling_condition: null } });
+  });
+
   it("follows the vessel's own inspection interval", async () => {
     const response = await t.app.inject({
       method: 'PATCH',
