@@ -1,4 +1,4 @@
-import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS, hullZoneLabels } from '@hullscope/contract';
+import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS } from '@hullscope/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HullPlanDrawing } from './hull-plan-drawing';
@@ -35,7 +35,7 @@ const shapeOf = (container: HTMLElement, zone: string) =>
 
 describe('the hull plan drawing', () => {
   it('draws each view with its areas named, the legend by kind and the assumptions', () => {
-    const { container } = render(<HullPlanDrawing plan={plan} labels={hullZoneLabels} />);
+    const { container } = render(<HullPlanDrawing plan={plan} />);
     expect(screen.getByRole('img', { name: 'Hull plan: Port side' })).toBeInTheDocument();
     expect(shapeOf(container, 'sea_chest').querySelector('title')?.textContent).toBe('Sea chest');
     expect(shapeOf(container, 'sea_chest')).toHaveAttribute('fill', HULL_PLAN_COLOURS.niche);
@@ -51,7 +51,7 @@ describe('the hull plan drawing', () => {
     const { container } = render(
       <HullPlanDrawing
         plan={plan}
-        labels={hullZoneLabels}
+
         areas={{
           sea_chest: { status: 'not_inspected', rating: null },
           propeller: { status: 'inspected', rating: { value: 3 } },

@@ -5,6 +5,7 @@ import {
   type HullPlan,
   type HullZone,
   IMO_RATING_COLOURS,
+  hullZoneLabels,
   planFill,
 } from '@hullscope/contract';
 import Box from '@mui/material/Box';
@@ -37,11 +38,9 @@ function Swatch({ colour, label }: { colour: string; label: string }) {
 export function HullPlanDrawing({
   plan,
   areas,
-  labels,
 }: {
   plan: HullPlan;
   areas?: Partial<Record<HullZone, PlanAreaState>>;
-  labels: Record<HullZone, string>;
 }) {
   return (
     <Stack spacing={2}>
@@ -66,7 +65,7 @@ export function HullPlanDrawing({
                 stroke={HULL_PLAN_COLOURS.outline}
                 strokeWidth={0.8}
               >
-                <title>{labels[shape.hull_zone]}</title>
+                <title>{hullZoneLabels[shape.hull_zone]}</title>
               </path>
             ))}
             {view.marks.map((mark, index) => (

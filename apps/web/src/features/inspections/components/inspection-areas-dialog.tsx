@@ -1,4 +1,4 @@
-import { type HullZone, hullZoneLabels } from '@hullscope/contract';
+import type { HullZone } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -70,7 +70,7 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} alignItems="flex-start">
               {plan.data && (
                 <Box sx={{ flex: '0 1 720px', minWidth: 0, width: '100%' }}>
-                  <HullPlanDrawing plan={plan.data} areas={states} labels={hullZoneLabels} />
+                  <HullPlanDrawing plan={plan.data} areas={states} />
                 </Box>
               )}
               <Stack spacing={2} sx={{ flex: 1 }}>

@@ -1,4 +1,4 @@
-import { type Vessel, hullZoneLabels } from '@hullscope/contract';
+import type { Vessel } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import { HullPlanDrawing } from '@/components/ui/hull-plan-drawing';
 import { SectionCard } from '@/components/ui/section-card';
@@ -13,7 +13,7 @@ export function VesselHullPlan({ vessel }: { vessel: Vessel }) {
       {plan.isError && (
         <Alert severity="error">The hull plan could not be drawn: {reasonOf(plan.error)}</Alert>
       )}
-      {plan.data && <HullPlanDrawing plan={plan.data} labels={hullZoneLabels} />}
+      {plan.data && <HullPlanDrawing plan={plan.data} />}
     </SectionCard>
   );
 }
