@@ -36,6 +36,10 @@ export const HullPlanShape = z
     hull_zone: HullZoneSchema,
     kind: AreaKind,
     path: z.string().describe("SVG path data in the view's coordinates (y down)"),
+    anchor: z
+      .object({ x: z.number(), y: z.number() })
+      .optional()
+      .describe("A point inside the shape: where the area's photos are pinned"),
   })
   .meta({ id: 'HullPlanShape' });
 export type HullPlanShape = z.infer<typeof HullPlanShape>;

@@ -1,7 +1,7 @@
 import { type HullPlanShape, type HullPlanView, type HullZone, areaKindOf } from '@hullscope/contract';
 import type { DrawnParticulars } from './drawn-particulars.js';
 import { MARGIN, type PlanScales, SPAN } from './plan-frame.js';
-import { type Point, ellipse, polygon, rect } from './svg-path.js';
+import { type Point, anchorOf, ellipse, polygon, rect } from './svg-path.js';
 
 /**
  * The bottom seen from below, to the same scale both ways, bow to the right: starboard is then at
@@ -19,7 +19,7 @@ export function bottomView(drawn: DrawnParticulars, scales: PlanScales): HullPla
     rect(x(f0), y(b0), x(f1) - x(f0), y(b1) - y(b0));
   const shapes: HullPlanShape[] = [];
   const add = (zone: HullZone, path: string) =>
-    shapes.push({ hull_zone: zone, kind: areaKindOf(zone), path });
+    shapes.push({ hull_zone: zone, kind: areaKindOf(zone), path, anchor: anchorOf(path) });
 
   add('stern', polygon([at(0, -0.35), at(0.1, -0.5), at(0.1, 0.5), at(0, 0.35)]));
   add('bow', polygon([at(0.8, -0.5), at(1, 0), at(0.8, 0.5)]));

@@ -1,7 +1,7 @@
 import { type HullPlanShape, type HullPlanView, type HullZone, areaKindOf } from '@hullscope/contract';
 import { type DrawnParticulars, seaChestsOn } from './drawn-particulars.js';
 import { BOOT_TOP_FROM, BOOT_TOP_TO, MARGIN, type PlanScales, SPAN } from './plan-frame.js';
-import { type Point, ellipse, line, polygon, rect } from './svg-path.js';
+import { type Point, anchorOf, ellipse, line, polygon, rect } from './svg-path.js';
 
 /**
  * A side view: the hull up to the boot-top's upper edge, the stern at 0 and the stem at 1 (lengths),
@@ -22,7 +22,7 @@ export function sideView(
     rect(Math.min(x(f0), x(f1)), y(h1), Math.abs(x(f1) - x(f0)), y(h0) - y(h1));
   const shapes: HullPlanShape[] = [];
   const add = (zone: HullZone, path: string) =>
-    shapes.push({ hull_zone: zone, kind: areaKindOf(zone), path });
+    shapes.push({ hull_zone: zone, kind: areaKindOf(zone), path, anchor: anchorOf(path) });
 
   // The open hull first, the niches over it.
   add('flat_bottom', polygon([at(0.08, 0), at(0.88, 0), at(0.86, 0.08), at(0.1, 0.08)]));

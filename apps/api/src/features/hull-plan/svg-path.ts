@@ -24,6 +24,22 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number): string 
   );
 }
 
+/**
+ * A point inside a shape drawn by these helpers: an ellipse's centre (between its first point and
+ * its first arc's end), else the mean of a polygon's corners (inside, as every polygon here is convex).
+ */
+export function anchorOf(path: string): { x: number; y: number } {
+  const numbers = (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+  if (path.includes('A')) {
+    const [x0 = 0, y0 = 0, , , , , , x1 = 0] = numbers;
+    return { x: (x0 + x1) / 2, y: y0 };
+  }
+  const xs = numbers.filter((_, index) => index % 2 === 0);
+  const ys = numbers.filter((_, index) => index % 2 === 1);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return { x: Math.round(mean(xs) * 10) / 10, y: Math.round(mean(ys) * 10) / 10 };
+}
+
 export function line(from: Point, to: Point): string {
   return `M${n(from[0])} ${n(from[1])} L${n(to[0])} ${n(to[1])}`;
 }

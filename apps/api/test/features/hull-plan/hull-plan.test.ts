@@ -43,6 +43,20 @@ describe('the hull plan geometry', () => {
       expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
       expect(Math.max(...values)).toBeLessThanOrEqual(Math.max(view.width, view.height));
     }
+    // Each shape's anchor, where its photos are pinned, lies within the shape's extent.
+    for (const shape of plan.views.flatMap((view) => view.shapes)) {
+      const numbers = shape.path.match(/-?\d+(\.\d+)?/g)!.map(Number);
+      const extent = shape.path.includes('A')
+        ? { x: [numbers[0]!, numbers[7]!], y: [numbers[1]! - numbers[3]!, numbers[1]! + numbers[3]!] }
+        : {
+            x: numbers.filter((_, index) => index % 2 === 0),
+            y: numbers.filter((_, index) => index % 2 === 1),
+          };
+      expect(shape.anchor!.x).toBeGreaterThanOrEqual(Math.min(...extent.x));
+      expect(shape.anchor!.x).toBeLessThanOrEqual(Math.max(...extent.x));
+      expect(shape.anchor!.y).toBeGreaterThanOrEqual(Math.min(...extent.y));
+      expect(shape.anchor!.y).toBeLessThanOrEqual(Math.max(...extent.y));
+    }
     const drawn = new Set(plan.views.flatMap((view) => view.shapes.map((shape) => shape.hull_zone)));
     expect([...drawn].sort()).toEqual(plan.legend.map((entry) => entry.hull_zone).sort());
   });

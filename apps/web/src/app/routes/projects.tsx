@@ -1,3 +1,4 @@
+import type { InspectedImage } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -63,6 +64,13 @@ export function ProjectsRoute() {
     [navigate],
   );
 
+  /** A photo chosen in the summary or on the plan opens in the viewer with that prediction. */
+  const openImage = (image: InspectedImage) =>
+    project &&
+    void navigate(paths.app.projectImage(project.id, image.image_id), {
+      state: { predictionId: image.prediction_id } satisfies OpenedPrediction,
+    });
+
   if (Number.isNaN(projectId) || Number.isNaN(imageId)) return <NotFound />;
   const unknownProject = projectId !== null && projects.isSuccess && project === null;
 
@@ -83,14 +91,9 @@ export function ProjectsRoute() {
           <InspectionSummaryButton
             projectId={project ? project.id : null}
             requestRunning={running}
-            onOpenImage={(image) =>
-              project &&
-              void navigate(paths.app.projectImage(project.id, image.image_id), {
-                state: { predictionId: image.prediction_id } satisfies OpenedPrediction,
-              })
-            }
+            onOpenImage={openImage}
           />
-          <InspectionAreasButton projectId={project ? project.id : null} />
+          <InspectionAreasButton projectId={project ? project.id : null} onOpenImage={openImage} />
           {running ? (
             <RunningRequestAlert requestId={requestId} progress={progress} />
           ) : (

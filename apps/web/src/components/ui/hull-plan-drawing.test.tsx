@@ -1,6 +1,7 @@
 import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS } from '@hullscope/contract';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { HullPlanDrawing } from './hull-plan-drawing';
 
 const plan: HullPlan = {
@@ -16,7 +17,7 @@ const plan: HullPlan = {
       outline: 'M0 0 L600 0 L600 200 Z',
       shapes: [
         { hull_zone: 'vertical_side_port', kind: 'hull_zone', path: 'M10 10 L100 10 L100 50 Z' },
-        { hull_zone: 'sea_chest', kind: 'niche', path: 'M20 20 L30 20 L30 30 Z' },
+        { hull_zone: 'sea_chest', kind: 'niche', path: 'M20 20 L30 20 L30 30 Z', anchor: { x: 25, y: 25 } },
         { hull_zone: 'propeller', kind: 'niche', path: 'M40 20 L50 20 L50 30 Z' },
       ],
       marks: [{ text: 'Draft marks', x: 10, y: 190, path: 'M10 0 L10 180' }],
@@ -61,5 +62,29 @@ describe('the hull plan drawing', () => {
     expect(shapeOf(container, 'sea_chest')).toHaveAttribute('fill', HULL_PLAN_COLOURS.not_inspected);
     expect(shapeOf(container, 'propeller')).toHaveAttribute('fill', IMO_RATING_COLOURS[3].background);
     expect(screen.getByText('Not inspected')).toBeInTheDocument();
+  });
+
+  it('pins photos inside their zone, each opening its photo; a zone without an anchor gets none', async () => {
+    const onOpen = vi.fn();
+    const { container } = render(
+      <HullPlanDrawing
+        plan={plan}
+        pins={[
+          { key: 1, zone: 'sea_chest', label: 'chest-1.jpg', onOpen },
+          { key: 2, zone: 'sea_chest', label: 'chest-2.jpg', onOpen: () => undefined },
+          { key: 3, zone: 'propeller', label: 'prop.jpg', onOpen: () => undefined },
+        ]}
+      />,
+    );
+    const pin = screen.getByRole('button', { name: 'Open photo chest-1.jpg' });
+    // Two pins side by side around the anchor (25, 25).
+    expect(Number(pin.getAttribute('cx')) + 16).toBe(
+      Number(screen.getByRole('button', { name: 'Open photo chest-2.jpg' }).getAttribute('cx')),
+    );
+    expect(pin).toHaveAttribute('cy', '25');
+    expect(screen.queryByRole('button', { name: 'Open photo prop.jpg' })).toBeNull();
+    expect(container.querySelectorAll('circle')).toHaveLength(2);
+    await userEvent.click(pin);
+    expect(onOpen).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import type { HullZone } from '@hullscope/contract';
+import type { HullZone, InspectedImage } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,12 +15,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { HullPlanDrawing, type PlanAreaState } from '@/components/ui/hull-plan-drawing';
+import { HullPlanDrawing, type PlanAreaState, type PlanPin } from '@/components/ui/hull-plan-drawing';
 import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { useFuelPenalty } from '../api/get-fuel-penalty';
 import { useInspectionAreas, useUpdateInspectionAreas } from '../api/get-inspection-areas';
 import { useInspectionHullPlan } from '../api/get-inspection-hull-plan';
+import { useInspectionSummary } from '../api/get-inspection-summary';
 import { AreaRow } from './area-row';
 import { DecisionRulesDialog } from './decision-rules-dialog';
 import { FuelPenaltyCard } from './fuel-penalty-card';
@@ -29,14 +30,27 @@ interface InspectionAreasDialogProps {
   open: boolean;
   projectId: number;
   onClose: () => void;
+  /** Opens a pinned photo's prediction in the viewer (the dialog closes). */
+  onOpenImage: (image: InspectedImage) => void;
 }
 
 /**
  * The zone and niche checklist of an inspection (issue 40 §3) on its vessel's plan, the actions its
  * rules give with the rule that fired (§4), the next inspection, and the fuel penalty estimate (§5).
  */
-export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAreasDialogProps) {
+export function InspectionAreasDialog({ open, projectId, onClose, onOpenImage }: InspectionAreasDialogProps) {
   const checklist = useInspectionAreas(projectId, open);
+  const summary = useInspectionSummary(projectId, {}, open);
+  const pins: PlanPin[] = (summary.data?.zones ?? []).flatMap((zone) =>
+    zone.hull_zone
+      ? zone.images.map((image) => ({
+          key: image.image_id,
+          zone: zone.hull_zone!,
+          label: image.image_name,
+          onOpen: () => onOpenImage(image),
+        }))
+      : [],
+  );
   const fuel = useFuelPenalty(projectId, open);
   const plan = useInspectionHullPlan(open ? (checklist.data?.vessel ?? null) : null);
   const update = useUpdateInspectionAreas(projectId);
@@ -70,7 +84,7 @@ export function InspectionAreasDialog({ open, projectId, onClose }: InspectionAr
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} alignItems="flex-start">
               {plan.data && (
                 <Box sx={{ flex: '0 1 720px', minWidth: 0, width: '100%' }}>
-                  <HullPlanDrawing plan={plan.data} areas={states} />
+                  <HullPlanDrawing plan={plan.data} areas={states} pins={pins} />
                 </Box>
               )}
               <Stack spacing={2} sx={{ flex: 1 }}>
