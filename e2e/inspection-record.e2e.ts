@@ -125,6 +125,20 @@ describe('an inspection record', () => {
     await page.getByTestId('prediction-overlay').waitFor();
   });
 
+  it("pins the flat bottom's photos on the plan, one opening the viewer, and estimates the fuel penalty (issue 40)", async () => {
+    await page.getByRole('button', { name: 'Areas & Actions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Areas and actions' });
+    const fuel = dialog.getByRole('region', { name: 'Fuel penalty' });
+    await fuel.getByText(/^About \d+\.\d % more shaft power \(range/).waitFor();
+    await fuel.getByText(/Schultz, M\.P\. \(2007\)/).waitFor();
+    const pins = dialog.getByRole('button', { name: /^Open photo / });
+    await expect.poll(() => pins.count()).toBe(2);
+    await pins.first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL(/\/projects\/\d+\/images\/\d+\/$/);
+    await page.getByTestId('prediction-overlay').waitFor();
+  });
+
   it('downloads the inspection report as a PDF named after the project', async () => {
     const button = page.getByRole('button', { name: 'Download Inspection Report' });
     await expect.poll(() => button.isEnabled()).toBe(true);
