@@ -125,6 +125,20 @@ describe('an inspection record', () => {
     await page.getByTestId('prediction-overlay').waitFor();
   });
 
+  it("pins the flat bottom's photos on the plan, one opening the viewer, and estimates the fuel penalty (issue 40)", async () => {
+    await page.getByRole('button', { name: 'Areas & Actions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Areas and actions' });
+    const fuel = dialog.getByRole('region', { name: 'Fuel penalty' });
+    await fuel.getByText(/^About \d+\.\d % more shaft power \(range/).waitFor();
+    await fuel.getByText(/Schultz, M\.P\. \(2007\)/).waitFor();
+    const pins = dialog.getByRole('button', { name: /^Open photo / });
+    await expect.poll(() => pins.count()).toBe(2);
+    await pins.first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL(/\/projects\/\d+\/images\/\d+\/$/);
+    await page.getByTestId('prediction-overlay').waitFor();
+  });
+
   it('downloads the inspection report as a PDF named after the project', async () => {
     const button = page.getByRole('button', { name: 'Download Inspection Report' });
     await expect.poll(() => button.isEnabled()).toBe(true);
@@ -135,7 +149,8 @@ describe('an inspection record', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Compact (issue 45 §2): cover; scale, summary and the zone's worst photo; the rest.
     const pages = (file: Buffer) => file.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
-    expect(pages(pdf)).toBe(3);
+    // The areas, actions and fuel estimate, then the hull plan on a page of its own (issue 40).
+    expect(pages(pdf)).toBe(5);
 
     const everyPhoto = page.getByRole('button', { name: 'With all photos' });
     const [all] = await Promise.all([page.waitForEvent('download'), everyPhoto.click()]);

@@ -34,6 +34,9 @@ import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerOrganisationRoutes } from './features/organisations/organisations.routes.js';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
+import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
+import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
+import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
@@ -69,6 +72,9 @@ const apiFeatures: ApiRegistrar[] = [
   registerPredictionRoutes,
   registerDownloadRoutes,
   registerInspectionRoutes,
+  registerHullPlanRoutes,
+  registerDecisionRoutes,
+  registerInspectionAreaRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,

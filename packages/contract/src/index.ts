@@ -17,3 +17,8 @@ export * from './grouped-numbers.js';
 export * from './organisations.js';
 export * from './route-definition.js';
 export * from './shares.js';
+export * from './vessel-particulars.js';
+export * from './hull-plan.js';
+export * from './decision-rules.js';
+export * from './inspection-areas.js';
+export * from './fuel-penalty.js';

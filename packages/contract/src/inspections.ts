@@ -7,10 +7,14 @@ import {
   queryBoolean,
   queryInteger,
 } from './common.js';
+import { FuelPenaltyEstimate, PowerRange } from './fuel-penalty.js';
+import { HullPlan } from './hull-plan.js';
 import { HullZone } from './images.js';
+import { InspectionAreas } from './inspection-areas.js';
 import { FoulingRating, IMO_RATING_LABELS, IMO_RATING_SCALE, LabelPercentage } from './predictions.js';
 import { InspectionMethod, Visibility } from './projects.js';
 import { imageQualityField } from './quality.js';
+import { particularAnswerFields } from './vessel-particulars.js';
 
 /**
  * Which predictions an inspection summary or report reads: one model and one resolution. Either may
@@ -192,6 +196,7 @@ export const InspectionReport = z
         vessel_type: z.string().nullable(),
         gross_tonnage: z.number().nullable(),
         antifouling_system: z.string().nullable(),
+        ...particularAnswerFields,
       })
       .nullable(),
     inspection: z.object({
@@ -238,6 +243,23 @@ export const InspectionReport = z
       z.object({ image_id: id, image_name: z.string(), hull_zone: HullZone.nullable() }),
     ),
     methods_and_limitations: z.array(z.string()),
+    hull_plan: HullPlan.nullable()
+      .optional()
+      .describe("The vessel's drawn plan (issue 40 §1); null when the inspection names no vessel"),
+    checklist: InspectionAreas.optional().describe(
+      'Every area inspected or not, with ratings, actions and the next inspection (issue 40 §3, §4)',
+    ),
+    areas_not_inspected: z
+      .array(
+        z.object({
+          hull_zone: HullZone,
+          zone_label: z.string(),
+          reason_label: z.string().nullable(),
+          notes: z.string().nullable(),
+        }),
+      )
+      .optional(),
+    fuel_penalty: FuelPenaltyEstimate.optional().describe('An estimate, with its source (issue 40 §5)'),
     record_book_entry: z
       .object({
         entry_type: z.literal('In-water inspection'),
@@ -245,6 +267,10 @@ export const InspectionReport = z
         location: z.string(),
         vessel: z.string().nullable(),
         areas_inspected: z.array(z.string()),
+        areas_not_inspected: z
+          .array(z.string())
+          .optional()
+          .describe('Each as "Area: reason"; areas left undecided are listed as such'),
         fouling_found: z.string(),
         rating: FoulingRating.nullable(),
         method: z.string().nullable(),
@@ -276,6 +302,11 @@ export const VesselInspection = z
       .number()
       .nullable()
       .describe('Of the hull surface of all its analysed photos pooled; null when none was rated'),
+    added_power_estimate: PowerRange.nullable()
+      .optional()
+      .describe(
+        'An estimate of the added shaft power in percent (GET /api/projects/{id}/fuel-penalty/ gives its source and assumptions); null when none was rated',
+      ),
   })
   .meta({ id: 'VesselInspection' });
 export type VesselInspection = z.infer<typeof VesselInspection>;

@@ -64,6 +64,10 @@ import {
 } from './projects.js';
 import { ConfirmEmailChangeRequest, User, UserUpdateRequest } from './users.js';
 import { Vessel, VesselCreateRequest, VesselList, VesselUpdateRequest } from './vessels.js';
+import { DecisionRules, DecisionRulesUpdateRequest } from './decision-rules.js';
+import { FuelPenaltyEstimate } from './fuel-penalty.js';
+import { HullPlan } from './hull-plan.js';
+import { InspectionAreas, InspectionAreasUpdateRequest } from './inspection-areas.js';
 
 const ProjectParams = z.object({ id: idParam });
 const ImageParams = z.object({ id: idParam, imageId: idParam });
@@ -670,6 +674,75 @@ export const routes = {
     summary: 'Delete a vessel',
     params: VesselParams,
     response: MessageResponse,
+  }),
+
+  // The hull plan and the compliance record (issue 40)
+  vesselHullPlan: route({
+    method: 'GET',
+    path: '/api/vessels/:id/hull-plan/',
+    auth: true,
+    tag: 'vessels',
+    status: 200,
+    summary:
+      'The drawn hull plan: port, starboard and bottom views with the zones and niche areas the particulars give',
+    params: VesselParams,
+    response: HullPlan,
+  }),
+  inspectionAreas: route({
+    method: 'GET',
+    path: '/api/projects/:id/inspection-areas/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary:
+      "The zone and niche checklist: each of the vessel's areas inspected or not, its rating, coating condition and actions; the next inspection",
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    response: InspectionAreas,
+  }),
+  updateInspectionAreas: route({
+    method: 'PATCH',
+    path: '/api/projects/:id/inspection-areas/update/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary: 'Update areas of the checklist by zone: the fields sent change; all or nothing',
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    body: InspectionAreasUpdateRequest,
+    response: InspectionAreas,
+  }),
+  fuelPenalty: route({
+    method: 'GET',
+    path: '/api/projects/:id/fuel-penalty/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary:
+      'An estimate of the added shaft power from the pooled fouling coverage, with its source, assumptions and range',
+    params: ProjectParams,
+    query: InspectionSummaryQuery,
+    response: FuelPenaltyEstimate,
+  }),
+  decisionRules: route({
+    method: 'GET',
+    path: '/api/decision-rules/',
+    auth: true,
+    tag: 'inspections',
+    status: 200,
+    summary: "The account's decision rules (the defaults until changed) and the defaults",
+    response: DecisionRules,
+  }),
+  updateDecisionRules: route({
+    method: 'PUT',
+    path: '/api/decision-rules/update/',
+    auth: true,
+    access: 'admin',
+    tag: 'inspections',
+    status: 200,
+    summary: 'Replace the decision rules: one action per trigger',
+    body: DecisionRulesUpdateRequest,
+    response: DecisionRules,
   }),
   ...teamRoutes,
   ...shareRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, isoDateTime, messages, optionalText, requiredText } from './common.js';
 import { readWholeNumber } from './grouped-numbers.js';
 import { VesselInspection } from './inspections.js';
+import { particularAnswerFields, particularRequestFields } from './vessel-particulars.js';
 
 /**
  * The IMO ship identification number: seven digits, the last a check digit. The first six are
@@ -153,6 +154,7 @@ export const Vessel = z
     vessel_type: z.string().nullable(),
     gross_tonnage: z.number().int().nullable(),
     antifouling_system: z.string().nullable(),
+    ...particularAnswerFields,
     created_at: isoDateTime,
     updated_at: isoDateTime,
     inspections: z
@@ -176,6 +178,7 @@ const vesselFields = {
   antifouling_system: nullableText(ANTIFOULING_SYSTEM_MAX_LENGTH).describe(
     'Free text, e.g. the coating product and when it was applied',
   ),
+  ...particularRequestFields,
 };
 
 /** `name` is required ('Please enter a name'); every other field is optional and nullable. */

@@ -1,4 +1,13 @@
-import type { HullZone, InspectionMethod, OrganisationRole, Visibility } from '@hullscope/contract';
+import type {
+  AntifoulingCondition,
+  AreaStatus,
+  HullZone,
+  InspectionMethod,
+  NotInspectedReason,
+  OrganisationRole,
+  SeaChestSide,
+  Visibility,
+} from '@hullscope/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -178,7 +187,40 @@ export interface VesselsTable {
   vessel_type: string | null;
   gross_tonnage: number | null;
   antifouling_system: string | null;
+  /** Particulars (issue 40 §1): metres, counts; booleans as 0/1. */
+  length_overall_m: number | null;
+  beam_m: number | null;
+  design_draught_m: number | null;
+  propellers: number | null;
+  bow_thrusters: number | null;
+  stern_thrusters: number | null;
+  sea_chests: number | null;
+  sea_chest_side: SeaChestSide | null;
+  bilge_keels: number | null;
+  stabilisers: number | null;
+  inspection_interval_days: number | null;
+  idle_days: number | null;
+  outside_operating_profile: number | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** One area of an inspection's checklist (issue 40 §3); an area without a row is undecided. */
+export interface InspectionAreasTable {
+  project_id: number;
+  hull_zone: HullZone;
+  status: AreaStatus | null;
+  not_inspected_reason: NotInspectedReason | null;
+  inspector_rating: number | null;
+  antifouling_condition: AntifoulingCondition | null;
+  notes: string | null;
+  updated_at: string;
+}
+
+/** An owner's decision rules as JSON (DecisionRule[]); no row: the defaults. */
+export interface DecisionRulesTable {
+  owner: number;
+  rules: string;
   updated_at: string;
 }
 
@@ -411,6 +453,8 @@ export interface DB {
   jobs: JobsTable;
   installation: InstallationTable;
   data_exports: DataExportsTable;
+  inspection_areas: InspectionAreasTable;
+  decision_rules: DecisionRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -424,6 +468,7 @@ export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type VesselRow = Selectable<VesselsTable>;
+export type InspectionAreaRow = Selectable<InspectionAreasTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type CvModelRow = Selectable<CvModelsTable>;

@@ -85,6 +85,20 @@ beforeAll(async () => {
       previewInvitation: { token: 'x'.repeat(43) },
       acceptInvitation: { token: 'x'.repeat(43) },
       createShareLink: { label: 'Class surveyor', expires_in_days: 30 },
+      updateInspectionAreas: {
+        sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
+        rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },
+      },
+      updateDecisionRules: {
+        rules: [
+          {
+            trigger: { kind: 'rating_at_least', rating: 2 },
+            action: 'Clean with capture',
+            urgency: 'next_opportunity',
+            basis: 'Company rule',
+          },
+        ],
+      },
     },
   };
 });

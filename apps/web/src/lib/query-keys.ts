@@ -41,6 +41,11 @@ export const queryKeys = {
     ] as const,
   vessels: ['vessels'] as const,
   vessel: (vesselId: number) => ['vessels', vesselId] as const,
+  hullPlan: (vesselId: number, updatedAt: string) => ['vessels', vesselId, 'hull-plan', updatedAt] as const,
+  /** An inspection's checklist and decisions, under its project (every model and resolution). */
+  inspectionAreas: (projectId: number) => ['projects', projectId, 'inspection-areas'] as const,
+  decisionRules: ['decision-rules'] as const,
+  fuelPenalty: (projectId: number) => ['projects', projectId, 'fuel-penalty'] as const,
   models: ['cvmodels'] as const,
   resolutions: ['resolutions'] as const,
   currentRequest: ['requests', 'current'] as const,

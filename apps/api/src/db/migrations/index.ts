@@ -24,6 +24,7 @@ import * as predictionCrashCounts from './0014-prediction-crash-counts.js';
 import * as dataExports from './0015-data-exports.js';
 import * as organisations from './0016-organisations.js';
 import * as imageQuality from './0017-image-quality.js';
+import * as hullPlan from './0018-hull-plan.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -48,6 +49,7 @@ const migrations = {
   '0015-data-exports': dataExports,
   '0016-organisations': organisations,
   '0017-image-quality': imageQuality,
+  '0018-hull-plan': hullPlan,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

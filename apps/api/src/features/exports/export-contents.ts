@@ -3,7 +3,9 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { archiveContents, folderName } from '../downloads/archive-contents.js';
 import { summaryCsv } from '../downloads/summary-csv.js';
+import { decisionRulesService } from '../decisions/decision-rules.service.js';
 import { inspectionReport } from '../inspections/inspection-report.js';
+import { particularsOf } from '../vessels/vessel-particulars.js';
 import type { ExportEntry } from './export-archive.js';
 import { exportReadme } from './export-readme.js';
 import { exportRowsRepository } from './export-rows.repository.js';
@@ -44,7 +46,11 @@ export async function exportContents(
       members: await rows.members(owner),
       company: (await rows.company(owner)) ?? null,
     }),
-    json('vessels.json', await rows.vessels(owner)),
+    json(
+      'vessels.json',
+      (await rows.vessels(owner)).map((vessel) => ({ ...vessel, ...particularsOf(vessel) })),
+    ),
+    json('decision-rules.json', await decisionRulesService(db).get(owner)),
     json(
       'projects.json',
       projects.map((project) => ({ ...project, folder: `projects/${folders.get(project.id)}` })),

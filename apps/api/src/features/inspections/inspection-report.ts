@@ -15,7 +15,11 @@ import type { CompanyRow, DB, ProjectRow } from '../../db/schema.js';
 import { companyRepository } from '../company/company.repository.js';
 import { countryName } from '../company/countries.js';
 import type { PredictionJudgementSettings } from '../../inference/confidence.js';
+import { hullPlan } from '../hull-plan/hull-plan.js';
+import { checklistOf } from '../inspection-areas/load-checklist.js';
+import { particularsOf } from '../vessels/vessel-particulars.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
+import { fuelPenaltyEstimate } from './fuel-penalty.js';
 import {
   type RatedImage,
   type SummaryWithSources,
@@ -170,6 +174,9 @@ export async function inspectionReport(
   const manifest = sources.modelManifest ? (JSON.parse(sources.modelManifest) as ModelManifest) : null;
   const { available: _available, ...summaryOfReport } = summary;
   const company = await companyRepository(db).findByOwner(project.owner);
+  const checklist = await checklistOf(db, project, summary);
+  const notInspected = checklist.areas.filter((area) => area.status === 'not_inspected');
+  const undecided = checklist.areas.filter((area) => area.status === null);
   const methodLabel = project.inspection_method ? inspectionMethodLabels[project.inspection_method] : null;
   const report: InspectionReport = {
     report_version: 1,
@@ -191,6 +198,7 @@ export async function inspectionReport(
           vessel_type: vessel.vessel_type,
           gross_tonnage: vessel.gross_tonnage,
           antifouling_system: vessel.antifouling_system,
+          ...particularsOf(vessel),
         }
       : null,
     inspection: {
@@ -252,12 +260,27 @@ export async function inspectionReport(
       hull_zone: image.hull_zone,
     })),
     methods_and_limitations: methodsAndLimitations(project, sources, manifest),
+    hull_plan: vessel ? hullPlan(vessel.id, particularsOf(vessel)) : null,
+    checklist,
+    areas_not_inspected: notInspected.map((area) => ({
+      hull_zone: area.hull_zone,
+      zone_label: area.zone_label,
+      reason_label: area.not_inspected_reason_label,
+      notes: area.notes,
+    })),
+    fuel_penalty: fuelPenaltyEstimate(project.id, summary.all_zones.rating),
     record_book_entry: {
       entry_type: 'In-water inspection',
       date: project.inspection_date,
       location: project.location,
       vessel: vessel ? `${vessel.name}${vessel.imo_number ? ` (IMO ${vessel.imo_number})` : ''}` : null,
       areas_inspected: summary.zones.map((zone) => zone.zone_label),
+      areas_not_inspected: [
+        ...notInspected.map(
+          (area) => `${area.zone_label}: ${area.not_inspected_reason_label ?? 'not inspected'}`,
+        ),
+        ...undecided.map((area) => `${area.zone_label}: not recorded`),
+      ],
       fouling_found: foundText(sources),
       rating: summary.overall_rating,
       method: methodLabel,

@@ -3,6 +3,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { fuelPenaltyEstimate } from './fuel-penalty.js';
 import { inspectionReport } from './inspection-report.js';
 import { inspectionSummary } from './inspection-summary.js';
 import { type ReportPhotoChoice, renderReportPdf } from './report-pdf.js';
@@ -18,6 +19,12 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
   router.add(routes.inspectionSummary, async ({ organisation, params, query }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
     return (await inspectionSummary(db, organisation.id, project.id, query, config)).summary;
+  });
+
+  router.add(routes.fuelPenalty, async ({ organisation, params, query }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    const { summary } = await inspectionSummary(db, organisation.id, project.id, query, config);
+    return fuelPenaltyEstimate(project.id, summary.all_zones.rating);
   });
 
   router.add(routes.inspectionReportJson, async ({ organisation, params, query, request }) => {

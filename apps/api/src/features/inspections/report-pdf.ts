@@ -11,30 +11,33 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
 import type { RatedImage } from './inspection-summary.js';
+import { type TextStyle, fitToWidth, singleLine, widthOf } from './pdf-text.js';
 import {
-  type TextStyle,
-  drawLine,
-  fitToWidth,
-  lineHeightOf,
-  singleLine,
-  widthOf,
-  wrapLines,
-} from './pdf-text.js';
+  actionsSection,
+  checklistSection,
+  fuelPenaltySection,
+  hullPlanSection,
+} from './report-compliance-pdf.js';
 import { registerReportFonts } from './report-fonts.js';
+import {
+  CONTENT_WIDTH,
+  type Doc,
+  GREY,
+  LINE,
+  PAGE,
+  bullets,
+  ensureSpace,
+  facts,
+  heading,
+  paragraph,
+} from './report-layout.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - 16;
-const GREY = '#555555';
-const LINE = '#cccccc';
 const LOW_CONFIDENCE_COLOUR = '#b45309';
 /** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
 const FIGURES_AHEAD = 3;
 /** Bytes the PDF may hold for a slow reader before rendering waits for it. */
 const UNREAD_LIMIT = 4 * 1024 * 1024;
-
-type Doc = PDFKit.PDFDocument;
 
 function ratingText(rating: FoulingRating | null): string {
   return rating ? `IMO rating ${rating.value}: ${rating.label}` : 'Not rated';
@@ -50,26 +53,6 @@ function percentText(value: number): string {
   return `${value.toFixed(1)} %`;
 }
 
-function ensureSpace(doc: Doc, height: number): void {
-  if (doc.y + height > BOTTOM) doc.addPage();
-}
-
-/** `text` wrapped to `width` from doc.y down, a page added where a line would pass the foot. */
-function paragraph(doc: Doc, text: string, style: TextStyle, x: number, width: number): void {
-  const height = lineHeightOf(doc, style);
-  for (const line of wrapLines(doc, text, style, width)) {
-    ensureSpace(doc, height);
-    drawLine(doc, line, style, x, doc.y);
-    doc.y += height;
-  }
-}
-
-function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 60);
-  doc.moveDown(0.6).font('bold').fontSize(15).fillColor('black').text(text, PAGE.margin, doc.y);
-  doc.moveDown(0.3);
-}
-
 /** A rating chip in the scale's colours at (x, y); answers its width. */
 function ratingChip(doc: Doc, rating: FoulingRating | null, x: number, y: number, size = 9): number {
   const text = ratingText(rating);
@@ -81,22 +64,6 @@ function ratingChip(doc: Doc, rating: FoulingRating | null, x: number, y: number
   doc.fillColor(colours.text).text(text, x + 6, y + 4, { lineBreak: false });
   doc.fillColor('black');
   return width;
-}
-
-/** Label: value rows, skipping values not recorded. */
-function facts(doc: Doc, rows: [string, string | null | undefined][], labelWidth = 150): void {
-  for (const [label, value] of rows) {
-    ensureSpace(doc, 18);
-    const { y, page } = doc;
-    doc.font('bold').fontSize(10).fillColor(GREY).text(label, PAGE.margin, y, { width: labelWidth });
-    doc.fillColor('black');
-    doc.y = y;
-    const text = value && value !== '' ? value : 'Not recorded';
-    paragraph(doc, text, { role: 'regular', size: 10 }, PAGE.margin + labelWidth, CONTENT_WIDTH - labelWidth);
-    // A value that went on over a page starts the next row where it ended.
-    if (doc.page === page) doc.y = Math.max(doc.y, y + 14);
-    doc.moveDown(0.15);
-  }
 }
 
 /** A horizontal bar of the coverage in the class colours. */
@@ -348,14 +315,6 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
     .restore();
 }
 
-function bullets(doc: Doc, lines: string[]): void {
-  for (const line of lines) {
-    ensureSpace(doc, 30);
-    paragraph(doc, `•  ${line}`, { role: 'regular', size: 9.5 }, PAGE.margin, CONTENT_WIDTH);
-    doc.moveDown(0.35);
-  }
-}
-
 function recordBook(doc: Doc, report: InspectionReport): void {
   const entry = report.record_book_entry;
   heading(doc, 'Biofouling Record Book: in-water inspection entry');
@@ -376,6 +335,10 @@ function recordBook(doc: Doc, report: InspectionReport): void {
     ['Location', entry.location],
     ['Vessel', entry.vessel],
     ['Areas inspected', entry.areas_inspected.join(', ')],
+    [
+      'Areas not inspected',
+      entry.areas_not_inspected?.length ? entry.areas_not_inspected.join('; ') : 'None',
+    ],
     ['Fouling found', entry.fouling_found],
     ['Rating', entry.rating ? `${ratingText(entry.rating)}${noiseNote(entry.rating)}` : 'Not rated'],
     ['Method', entry.method],
@@ -524,6 +487,10 @@ export function renderReportPdf(
         ),
       );
     }
+    checklistSection(doc, report);
+    actionsSection(doc, report);
+    fuelPenaltySection(doc, report);
+    hullPlanSection(doc, report);
     heading(doc, 'Methods and limitations');
     bullets(doc, report.methods_and_limitations);
     recordBook(doc, report);

@@ -2,6 +2,7 @@ import type { Vessel, VesselInspection } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import type { PredictionJudgementSettings } from '../../inference/confidence.js';
+import { fuelPenaltyEstimate } from './fuel-penalty.js';
 import { inspectionSummary } from './inspection-summary.js';
 import { inspectionsRepository } from './inspections.repository.js';
 
@@ -31,6 +32,7 @@ async function inspectionOf(
     analysed_photos: summary.all_zones.predicted_count,
     overall_rating: summary.overall_rating,
     macrofouling_percentage: summary.all_zones.rating?.macrofouling_percentage ?? null,
+    added_power_estimate: fuelPenaltyEstimate(project.id, summary.all_zones.rating).added_shaft_power_percent,
   };
 }
 

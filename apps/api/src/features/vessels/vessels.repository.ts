@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { type ListPage, paged } from '../../db/paging.js';
 import type { DB, VesselRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
+import { particularColumns } from './vessel-particulars.js';
 
 /** Every query is scoped to the owner: another user's vessel simply does not exist here. */
 export function vesselsRepository(db: Kysely<DB>) {
@@ -60,6 +61,7 @@ export function vesselsRepository(db: Kysely<DB>) {
           vessel_type: fields.vessel_type ?? null,
           gross_tonnage: fields.gross_tonnage ?? null,
           antifouling_system: fields.antifouling_system ?? null,
+          ...particularColumns(fields),
           created_at: now,
           updated_at: now,
         })
@@ -71,7 +73,16 @@ export function vesselsRepository(db: Kysely<DB>) {
     updateOwned(owner: number, id: number, fields: VesselUpdateRequest): Promise<VesselRow | undefined> {
       return db
         .updateTable('vessels')
-        .set({ ...fields, updated_at: nowIso() })
+        .set({
+          name: fields.name,
+          imo_number: fields.imo_number,
+          flag: fields.flag,
+          vessel_type: fields.vessel_type,
+          gross_tonnage: fields.gross_tonnage,
+          antifouling_system: fields.antifouling_system,
+          ...particularColumns(fields),
+          updated_at: nowIso(),
+        })
         .where('owner', '=', owner)
         .where('id', '=', id)
         .returningAll()

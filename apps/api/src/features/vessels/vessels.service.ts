@@ -11,12 +11,13 @@ import type { ListPage } from '../../db/paging.js';
 import type { DB, VesselRow } from '../../db/schema.js';
 import { FieldErrorCollector, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
 import { isCountryCode } from '../company/countries.js';
+import { checkParticulars, particularsOf } from './vessel-particulars.js';
 import { vesselsRepository } from './vessels.repository.js';
 
 /** The vessel as the API shows it: every column but the owner (the caller, always). */
 export function toVessel(row: VesselRow): Vessel {
   const { owner: _owner, ...vessel } = row;
-  return vessel;
+  return { ...vessel, ...particularsOf(row) };
 }
 
 const imoNumberTaken = () => fieldErrors({ imo_number: [vesselMessages.imoNumberTaken] });
@@ -32,9 +33,11 @@ export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
   async function checkFields(
     owner: number,
     fields: VesselCreateRequest | VesselUpdateRequest,
-    exceptId?: number,
+    stored?: VesselRow,
   ): Promise<void> {
+    const exceptId = stored?.id;
     const errors = new FieldErrorCollector();
+    checkParticulars(errors, stored ? particularsOf(stored) : null, fields);
     if (fields.flag && !isCountryCode(fields.flag)) errors.add('flag', vesselMessages.invalidCountry);
     if (fields.imo_number && (await vessels.imoNumberTaken(owner, fields.imo_number, exceptId))) {
       errors.add('imo_number', vesselMessages.imoNumberTaken);
@@ -86,8 +89,9 @@ export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
     },
 
     async update(owner: number, id: number, fields: VesselUpdateRequest): Promise<Vessel> {
-      if (!(await vessels.findOwned(owner, id))) throw notFound();
-      await checkFields(owner, fields, id);
+      const stored = await vessels.findOwned(owner, id);
+      if (!stored) throw notFound();
+      await checkFields(owner, fields, stored);
       const row = await orTaken(() => vessels.updateOwned(owner, id, fields));
       if (!row) throw notFound();
       return toVessel(row);

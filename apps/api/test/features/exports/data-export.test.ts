@@ -83,8 +83,15 @@ describe('a data export', () => {
     expect(account.user).toMatchObject({ id: user.userId, username: user.registration.username });
     expect(JSON.stringify(account)).not.toMatch(/password|session_version/);
     expect(JSON.parse(files.get('vessels.json')!.toString())).toMatchObject([
-      { name: 'Nordic Tern', imo_number: '9074729' },
+      { name: 'Nordic Tern', imo_number: '9074729', bilge_keels: null },
     ]);
+    // Issue 40: the rules that decide the actions go with the data.
+    expect(JSON.parse(files.get('decision-rules.json')!.toString())).toMatchObject({
+      is_default: true,
+      rules: expect.arrayContaining([
+        expect.objectContaining({ action: 'In-water cleaning with capture recommended' }),
+      ]),
+    });
     const ledger = JSON.parse(files.get('credit-ledger.json')!.toString());
     expect(ledger.map((row: { kind: string }) => row.kind)).toEqual(['signup_bonus', 'prediction']);
     const [project] = JSON.parse(files.get('projects.json')!.toString());

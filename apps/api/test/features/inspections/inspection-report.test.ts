@@ -90,8 +90,9 @@ describe('the inspection report', () => {
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = await pdfPages(response.rawPayload);
-    // Cover; scale and summary; two photos per page (4 photos); the rest (not analysed, methods, Record Book).
-    expect(pages.length).toBe(5);
+    // Cover; scale and summary; two photos per page (4 photos); the rest (not analysed, the area
+    // checklist, actions and fuel estimate); the hull plan (issue 40); methods and Record Book.
+    expect(pages.length).toBe(7);
     const text = pages.join('\n');
     for (const expected of [
       'MV Ørnøya Star',
@@ -127,7 +128,7 @@ describe('the inspection report', () => {
     const served = InspectionReport.parse((await get('report.json')).json());
     expect({ ...inZip, generated_at: '' }).toEqual({ ...served, generated_at: '' });
     const pages = await pdfPages(entries.get('report.pdf')!);
-    expect(pages.length).toBe(5);
+    expect(pages.length).toBe(7);
     expect(pages.join('\n')).toContain('bow-fouled.png');
   });
 

@@ -51,6 +51,7 @@ describe("a vessel's inspections", () => {
       overall_rating: null,
     });
     expect(first!.macrofouling_percentage).toBeNull();
+    expect(first!.added_power_estimate).toBeNull();
     expect(latest).toMatchObject({
       project: f.projectId,
       location: 'Bergen anchorage',
@@ -61,6 +62,9 @@ describe("a vessel's inspections", () => {
       macrofouling_percentage: 7.78,
     });
     expect(latest!.overall_rating?.value).toBe(2);
+    // The fuel penalty estimate on the trend (issue 40 §5): from the same pooled coverage.
+    expect(latest!.added_power_estimate?.central).toBeGreaterThan(0);
+    expect(latest!.added_power_estimate!.low).toBeLessThan(latest!.added_power_estimate!.high);
     expect(last!.project).toBe(undated.json().id);
 
     const list = VesselList.parse((await call('GET', '/api/vessels/')).json());

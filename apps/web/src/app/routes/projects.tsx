@@ -1,3 +1,4 @@
+import type { InspectedImage } from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,6 +11,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { SkipLink } from '@/components/ui/skip-link';
 import { paths } from '@/config/paths';
 import { DownloadReportButton } from '@/features/inspections/components/download-report-button';
+import { InspectionAreasButton } from '@/features/inspections/components/inspection-areas-button';
 import { InspectionSummaryButton } from '@/features/inspections/components/inspection-summary-button';
 import { usePredictionCount } from '@/features/projects/api/get-prediction-count';
 import { useProjects } from '@/features/projects/api/get-projects';
@@ -96,6 +98,12 @@ export function ProjectsRoute() {
       { replace: true },
     );
   }, [projectId, projectList, navigate]);
+  /** A photo chosen in the summary or on the plan opens in the viewer with that prediction. */
+  const openImage = (image: InspectedImage) =>
+    project &&
+    void navigate(paths.app.projectImage(project.id, image.image_id), {
+      state: { predictionId: image.prediction_id } satisfies OpenedPrediction,
+    });
 
   if (Number.isNaN(projectId) || Number.isNaN(imageId)) return <NotFound />;
   const unknownProject = projectId !== null && projects.isSuccess && project === null;
@@ -128,13 +136,9 @@ export function ProjectsRoute() {
           <InspectionSummaryButton
             projectId={project ? project.id : null}
             requestRunning={running}
-            onOpenImage={(image) =>
-              project &&
-              void navigate(paths.app.projectImage(project.id, image.image_id), {
-                state: { predictionId: image.prediction_id } satisfies OpenedPrediction,
-              })
-            }
+            onOpenImage={openImage}
           />
+          <InspectionAreasButton projectId={project ? project.id : null} onOpenImage={openImage} />
           {running ? (
             <RunningRequestAlert requestId={requestId} progress={progress} />
           ) : (

@@ -11,6 +11,7 @@ import { useVessel } from '@/features/vessels/api/get-vessel';
 import { DeleteVesselButton } from '@/features/vessels/components/delete-vessel-button';
 import { EditVesselButton } from '@/features/vessels/components/edit-vessel-button';
 import { VesselDetails } from '@/features/vessels/components/vessel-details';
+import { VesselHullPlan } from '@/features/vessels/components/vessel-hull-plan';
 import { VesselInspections } from '@/features/vessels/components/vessel-inspections';
 import { RoleGate } from '@/components/ui/role-gate';
 
@@ -47,6 +48,7 @@ function VesselPage({ vesselId }: { vesselId: number }) {
       </Stack>
       <Stack spacing={2}>
         <VesselDetails vessel={data} countries={countries} />
+        <VesselHullPlan vessel={data} />
         <VesselInspections
           inspections={data.inspections ?? []}
           projectLink={(projectId) => paths.app.project(projectId)}

@@ -6,6 +6,23 @@ import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { VesselRoute } from './vessel';
 import { VesselsRoute } from './vessels';
 
+/** The particulars (issue 40 §1) the vessel form sends as null while blank. */
+const NO_PARTICULARS = {
+  length_overall_m: null,
+  beam_m: null,
+  design_draught_m: null,
+  propellers: null,
+  bow_thrusters: null,
+  stern_thrusters: null,
+  sea_chests: null,
+  sea_chest_side: null,
+  bilge_keels: null,
+  stabilisers: null,
+  inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
+};
+
 const nordstern: Vessel = {
   id: 7,
   name: 'MV Nordstern',
@@ -99,6 +116,7 @@ describe('the Vessels page (issue 18 §7)', () => {
       vessel_type: null,
       gross_tonnage: null,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
   });
 
@@ -145,6 +163,7 @@ describe('the Vessels page (issue 18 §7)', () => {
       vessel_type: 'Bulk carrier',
       gross_tonnage: 38500,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
   });
 });
@@ -170,6 +189,7 @@ function inspection(
   inspectionDate: string | null,
   method: VesselInspection['inspection_method'],
   overall: FoulingRating | null,
+  addedPower: VesselInspection['added_power_estimate'] = null,
 ): VesselInspection {
   return {
     project: projectId,
@@ -182,6 +202,7 @@ function inspection(
     analysed_photos: overall ? 10 : 0,
     overall_rating: overall,
     macrofouling_percentage: overall ? overall.macrofouling_percentage : null,
+    added_power_estimate: addedPower,
   };
 }
 
@@ -191,8 +212,20 @@ const dryDock = inspection(
   '2025-04-02',
   'dry_dock',
   rating(2, 'Light macrofouling', 7.5),
+  { central: 3.9, low: 2.5, high: 6.3 },
 );
-const survey = inspection(3, 'In-water survey', '2026-03-15', 'rov', rating(3, 'Medium macrofouling', 22.25));
+const survey = inspection(
+  3,
+  'In-water survey',
+  '2026-03-15',
+  'rov',
+  rating(3, 'Medium macrofouling', 22.25),
+  {
+    central: 11.6,
+    low: 7.3,
+    high: 18.7,
+  },
+);
 const undated = inspection(4, 'Undated', null, null, null);
 
 describe("a vessel's page", () => {
@@ -229,7 +262,7 @@ describe("a vessel's page", () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['Not recorded', 'Undated', 'Rotterdam', '', '', '0 of 12', 'IMO rating: not rated', '–'],
+      ['Not recorded', 'Undated', 'Rotterdam', '', '', '0 of 12', 'IMO rating: not rated', '–', '–'],
       [
         '2026-03-15',
         'In-water survey',
@@ -239,6 +272,7 @@ describe("a vessel's page", () => {
         '10 of 12',
         'IMO rating 3: medium macrofouling',
         '22.3 %',
+        '≈ 11.6 % (7.3–18.7 %)',
       ],
       [
         '2025-04-02',
@@ -249,6 +283,7 @@ describe("a vessel's page", () => {
         '10 of 12',
         'IMO rating 2: light macrofouling',
         '7.5 %',
+        '≈ 3.9 % (2.5–6.3 %)',
       ],
     ]);
     expect(within(table).getByRole('link', { name: 'In-water survey' })).toHaveAttribute(

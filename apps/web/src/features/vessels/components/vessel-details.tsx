@@ -2,7 +2,7 @@ import type { Country, Vessel } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '@/components/ui/section-card';
-import { flagLabel, grossTonnageLabel, imoLabel } from './vessel-labels';
+import { flagLabel, grossTonnageLabel, imoLabel, particularRows } from './vessel-labels';
 
 /** The vessel's particulars, as the inspection report's cover will show them. */
 export function VesselDetails({ vessel, countries }: { vessel: Vessel; countries: Country[] }) {
@@ -12,6 +12,7 @@ export function VesselDetails({ vessel, countries }: { vessel: Vessel; countries
     ['Vessel Type', vessel.vessel_type ?? '—'],
     ['Gross Tonnage', grossTonnageLabel(vessel.gross_tonnage)],
     ['Antifouling System', vessel.antifouling_system ?? '—'],
+    ...particularRows(vessel),
   ];
   return (
     <SectionCard title="Vessel Details">

@@ -27,6 +27,23 @@ function show(onSave: (values: unknown) => Promise<unknown>) {
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
 
+/** The particulars (issue 40 §1) a form left blank sends as null. */
+const NO_PARTICULARS = {
+  length_overall_m: null,
+  beam_m: null,
+  design_draught_m: null,
+  propellers: null,
+  bow_thrusters: null,
+  stern_thrusters: null,
+  sea_chests: null,
+  sea_chest_side: null,
+  bilge_keels: null,
+  stabilisers: null,
+  inspection_interval_days: null,
+  idle_days: null,
+  outside_operating_profile: null,
+};
+
 describe('the vessel form', () => {
   it("needs a name, and checks the IMO number's check digit and the gross tonnage", async () => {
     const onSave = vi.fn(async () => undefined);
@@ -58,6 +75,7 @@ describe('the vessel form', () => {
       vessel_type: 'Bulk carrier',
       gross_tonnage: 38500,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
   });
 
@@ -100,7 +118,39 @@ describe('the vessel form', () => {
       vessel_type: null,
       gross_tonnage: null,
       antifouling_system: null,
+      ...NO_PARTICULARS,
     });
+  });
+
+  it('reads the particulars: a decimal comma, counts, the side and yes/no; out of range is refused on the field', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    show(onSave);
+    await user.type(field('Name'), 'MV Plan');
+    await user.type(field('Length Overall (m)'), '189,9');
+    await user.type(field('Beam (m)'), '90');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Ensure this value is less than or equal to 80.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.clear(field('Beam (m)'));
+    await user.type(field('Beam (m)'), '32.26');
+    await user.type(field('Sea Chests'), '3');
+    await user.click(screen.getByRole('combobox', { name: 'Sea Chest Side' }));
+    await user.click(await screen.findByRole('option', { name: 'Port and starboard' }));
+    await user.click(screen.getByRole('combobox', { name: 'Stabilisers' }));
+    await user.click(await screen.findByRole('option', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        length_overall_m: 189.9,
+        beam_m: 32.26,
+        sea_chests: 3,
+        sea_chest_side: 'both',
+        stabilisers: true,
+        bilge_keels: null,
+      }),
+    );
   });
 
   it("shows the API's field errors under their fields, and the failure as a toast", async () => {

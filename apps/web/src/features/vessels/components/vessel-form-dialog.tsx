@@ -13,13 +13,23 @@ import type { z } from 'zod';
 import { FormTextField } from '@/components/form/form-text-field';
 import { ApiError, fieldErrorsOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
+import { VesselParticularsFields } from './vessel-particulars-fields';
+import {
+  PARTICULAR_FIELD_LABELS,
+  emptyParticularValues,
+  particularFormFields,
+  particularFormValues,
+} from './vessel-particulars-form';
 
 /**
  * The API's create body, with gross tonnage typed into a text field: blank is "not given" (null),
  * digits, grouped or not ("24,500", "24 500"), are the number, anything else is refused with the
  * contract's message.
  */
-export const VesselForm = VesselCreateRequest.extend({ gross_tonnage: grossTonnageText });
+export const VesselForm = VesselCreateRequest.extend({
+  gross_tonnage: grossTonnageText,
+  ...particularFormFields,
+});
 export type VesselFormValues = z.input<typeof VesselForm>;
 export type VesselFormOutput = z.output<typeof VesselForm>;
 
@@ -30,6 +40,7 @@ const fieldNames = [
   'vessel_type',
   'gross_tonnage',
   'antifouling_system',
+  ...(Object.keys(PARTICULAR_FIELD_LABELS) as (keyof typeof PARTICULAR_FIELD_LABELS)[]),
 ] as const;
 
 export const emptyVesselValues: VesselFormValues = {
@@ -39,6 +50,7 @@ export const emptyVesselValues: VesselFormValues = {
   vessel_type: '',
   gross_tonnage: '',
   antifouling_system: '',
+  ...emptyParticularValues,
 };
 
 export function vesselFormValues(vessel: Vessel): VesselFormValues {
@@ -49,6 +61,7 @@ export function vesselFormValues(vessel: Vessel): VesselFormValues {
     vessel_type: vessel.vessel_type ?? '',
     gross_tonnage: vessel.gross_tonnage === null ? '' : String(vessel.gross_tonnage),
     antifouling_system: vessel.antifouling_system ?? '',
+    ...particularFormValues(vessel),
   };
 }
 
@@ -60,6 +73,7 @@ const VESSEL_FIELD_LABELS = {
   vessel_type: 'Vessel Type',
   gross_tonnage: 'Gross Tonnage',
   antifouling_system: 'Antifouling System',
+  ...PARTICULAR_FIELD_LABELS,
 } as const;
 
 interface VesselFormDialogProps {
@@ -153,6 +167,7 @@ export function VesselFormDialog({
             label="Antifouling System"
             helperText="e.g. the coating and when it was applied"
           />
+          <VesselParticularsFields control={control} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancel</Button>

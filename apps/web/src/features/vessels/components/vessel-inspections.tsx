@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import Tooltip from '@mui/material/Tooltip';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -10,6 +11,12 @@ import { Link as RouterLink } from 'react-router';
 import { FoulingRatingChip } from '@/components/ui/fouling-rating-chip';
 import { SectionCard } from '@/components/ui/section-card';
 import { FoulingTrendChart } from './fouling-trend';
+
+/** Beside every figure of the estimate: what it is and where it comes from (issue 40 §5). */
+const FUEL_ESTIMATE_NOTE =
+  'Estimate of the added shaft power at cruising speed over a clean, newly coated hull, from the pooled ' +
+  'fouling coverage after Schultz (2007), Biofouling 23(5): central value and range. The inspection ' +
+  "report and the project's Areas & Actions give its assumptions and uncertainty.";
 
 interface VesselInspectionsProps {
   /** Oldest first, as the API answers them. */
@@ -50,6 +57,11 @@ export function VesselInspections({ inspections, projectLink }: VesselInspection
               <TableCell align="right">Photos Analysed</TableCell>
               <TableCell>Rating</TableCell>
               <TableCell align="right">Macrofouling</TableCell>
+              <TableCell align="right">
+                <Tooltip title={FUEL_ESTIMATE_NOTE}>
+                  <span>Added Power (estimate)</span>
+                </Tooltip>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -76,6 +88,11 @@ export function VesselInspections({ inspections, projectLink }: VesselInspection
                   {inspection.macrofouling_percentage === null
                     ? '–'
                     : `${inspection.macrofouling_percentage.toFixed(1)} %`}
+                </TableCell>
+                <TableCell align="right">
+                  {inspection.added_power_estimate
+                    ? `≈ ${inspection.added_power_estimate.central.toFixed(1)} % (${inspection.added_power_estimate.low.toFixed(1)}–${inspection.added_power_estimate.high.toFixed(1)} %)`
+                    : '–'}
                 </TableCell>
               </TableRow>
             ))}

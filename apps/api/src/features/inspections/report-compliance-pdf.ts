@@ -1,0 +1,219 @@
+import {
+  AREA_KINDS,
+  type AreaKind,
+  HULL_PLAN_COLOURS,
+  IMO_RATING_COLOURS,
+  type InspectionArea,
+  type InspectionReport,
+  planFill,
+} from '@hullscope/contract';
+import {
+  CONTENT_WIDTH,
+  type Doc,
+  GREY,
+  PAGE,
+  bullets,
+  ensureSpace,
+  facts,
+  heading,
+  paragraph,
+} from './report-layout.js';
+
+const KIND_LABELS: Record<AreaKind, string> = { hull_zone: 'Hull zone', niche: 'Niche area' };
+const SMALL = { role: 'regular', size: 8.5 } as const;
+
+/** One view of the plan, scaled to the page's width, its marks' text drawn unscaled so it stays legible. */
+function planView(
+  doc: Doc,
+  view: NonNullable<InspectionReport['hull_plan']>['views'][number],
+  areas: Map<string, InspectionArea>,
+) {
+  const factor = CONTENT_WIDTH / view.width;
+  ensureSpace(doc, view.height * factor + 24);
+  doc.font('bold').fontSize(10).fillColor('black').text(view.title, PAGE.margin, doc.y);
+  const top = doc.y + 2;
+  doc.save().translate(PAGE.margin, top).scale(factor);
+  doc.lineWidth(0.6 / factor);
+  doc.path(view.outline).fillAndStroke(HULL_PLAN_COLOURS.hull, HULL_PLAN_COLOURS.outline);
+  for (const shape of view.shapes) {
+    const fill = planFill(shape.kind, areas.get(shape.hull_zone), IMO_RATING_COLOURS);
+    doc.path(shape.path).fillAndStroke(fill, HULL_PLAN_COLOURS.outline);
+  }
+  doc.dash(3 / factor, { space: 2 / factor });
+  for (const mark of view.marks) if (mark.path) doc.path(mark.path).stroke('#1565c0');
+  doc.undash().restore();
+  doc.font('regular').fontSize(7).fillColor('#1565c0');
+  for (const mark of view.marks) {
+    doc.text(mark.text, PAGE.margin + mark.x * factor - 90, top + mark.y * factor - 7, {
+      width: 180,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
+  doc.fillColor('black');
+  doc.x = PAGE.margin;
+  doc.y = top + view.height * factor + 6;
+}
+
+/** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
+function legend(doc: Doc, report: InspectionReport): void {
+  const plan = report.hull_plan!;
+  ensureSpace(doc, 60);
+  doc.font('bold').fontSize(10).text('Legend', PAGE.margin, doc.y);
+  const swatches: [string, string][] = [
+    [HULL_PLAN_COLOURS.hull_zone, 'Hull zone (not rated)'],
+    [HULL_PLAN_COLOURS.niche, 'Niche area (not rated)'],
+    [HULL_PLAN_COLOURS.not_inspected, 'Not inspected'],
+    ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [colour.background, `Rating ${value}`]),
+  ];
+  let x = PAGE.margin;
+  let y = doc.y + 2;
+  doc.font('regular').fontSize(8);
+  for (const [colour, text] of swatches) {
+    const width = doc.widthOfString(text) + 22;
+    if (x + width > PAGE.margin + CONTENT_WIDTH) {
+      x = PAGE.margin;
+      y += 14;
+    }
+    doc.save().rect(x, y, 10, 10).fillAndStroke(colour, HULL_PLAN_COLOURS.outline).restore();
+    doc.fillColor('black').text(text, x + 13, y + 1, { lineBreak: false });
+    x += width;
+  }
+  doc.x = PAGE.margin;
+  doc.y = y + 16;
+  for (const kind of AREA_KINDS) {
+    const names = plan.legend.filter((entry) => entry.kind === kind).map((entry) => entry.label);
+    if (names.length > 0)
+      paragraph(doc, `${KIND_LABELS[kind]}s: ${names.join(', ')}`, SMALL, PAGE.margin, CONTENT_WIDTH);
+  }
+  doc.fillColor(GREY);
+  for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
+  doc.fillColor('black');
+}
+
+export function hullPlanSection(doc: Doc, report: InspectionReport): void {
+  if (!report.hull_plan) return;
+  doc.addPage();
+  heading(doc, 'Hull plan');
+  const areas = new Map((report.checklist?.areas ?? []).map((area) => [area.hull_zone, area]));
+  for (const view of report.hull_plan.views) planView(doc, view, areas);
+  legend(doc, report);
+}
+
+function statusText(area: InspectionArea): string {
+  if (area.status === 'not_inspected')
+    return `Not inspected: ${area.not_inspected_reason_label ?? 'no reason'}`;
+  if (area.status === 'inspected') return area.status_from_photos ? 'Inspected (photos)' : 'Inspected';
+  return 'Not recorded';
+}
+
+function ratingText(area: InspectionArea): string {
+  if (!area.rating) return 'not rated';
+  const source = area.rating.source === 'inspector' ? ', entered by the inspector' : ', from photos';
+  return `rating ${area.rating.value} (${area.rating.label}${source})`;
+}
+
+/**
+ * The areas decided, each with its status, rating, coating and notes; then the areas not inspected,
+ * those left undecided named in one line.
+ */
+export function checklistSection(doc: Doc, report: InspectionReport): void {
+  const checklist = report.checklist;
+  if (!checklist) return;
+  heading(doc, 'Areas inspected and not inspected');
+  const body = { role: 'regular', size: 9 } as const;
+  for (const area of checklist.areas.filter((entry) => entry.status !== null)) {
+    const parts = [
+      statusText(area),
+      ratingText(area),
+      `antifouling ${area.antifouling_condition_label.toLowerCase()}`,
+    ];
+    const notes = area.notes ? ` Notes: ${area.notes}` : '';
+    paragraph(doc, `${area.zone_label}: ${parts.join('; ')}.${notes}`, body, PAGE.margin, CONTENT_WIDTH);
+    doc.moveDown(0.15);
+  }
+  const notInspected = report.areas_not_inspected ?? [];
+  const undecided = checklist.areas.filter((area) => area.status === null).map((area) => area.zone_label);
+  doc.moveDown(0.4);
+  ensureSpace(doc, 40);
+  doc.font('bold').fontSize(11).text('Areas not inspected', PAGE.margin, doc.y);
+  doc.moveDown(0.2);
+  if (notInspected.length === 0 && undecided.length === 0) {
+    paragraph(doc, 'None: every area was inspected.', body, PAGE.margin, CONTENT_WIDTH);
+  }
+  bullets(
+    doc,
+    notInspected.map(
+      (area) =>
+        `${area.zone_label}: ${area.reason_label ?? 'no reason given'}${area.notes ? ` (${area.notes})` : ''}`,
+    ),
+  );
+  if (undecided.length > 0) {
+    paragraph(
+      doc,
+      `Not recorded (neither inspected nor marked not inspected): ${undecided.join(', ')}.`,
+      body,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
+}
+
+/** The actions the rules gave, most urgent first, each with the rule that fired; then the due date. */
+export function actionsSection(doc: Doc, report: InspectionReport): void {
+  const checklist = report.checklist;
+  if (!checklist) return;
+  heading(doc, 'Actions');
+  if (checklist.actions.length === 0) {
+    paragraph(
+      doc,
+      'No rule fired: no action is needed.',
+      { role: 'regular', size: 9.5 },
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
+  bullets(
+    doc,
+    checklist.actions.map(
+      (action) =>
+        `${action.urgency_label}: ${action.action}. Areas: ${action.areas.join(', ')}. Rule: ${action.rule}` +
+        `${action.basis ? ` (${action.basis})` : ''}.`,
+    ),
+  );
+  const next = checklist.next_inspection;
+  facts(doc, [
+    ['Next inspection due', next.due_date ? `${next.due_date}: ${next.basis}` : next.basis],
+    ['Contingency', next.contingency ?? 'None'],
+  ]);
+}
+
+const percent = (value: number) => `${value.toFixed(1)} %`;
+
+/** The fuel penalty estimate, its figure always beside its source, range and assumptions. */
+export function fuelPenaltySection(doc: Doc, report: InspectionReport): void {
+  const fuel = report.fuel_penalty;
+  if (!fuel) return;
+  heading(doc, `Fuel penalty (${fuel.label.toLowerCase()})`);
+  const power = fuel.added_shaft_power_percent;
+  const figure = power
+    ? `${fuel.label}: about ${percent(power.central)} more shaft power (range ${percent(power.low)} to ${percent(power.high)}) ` +
+      `than the same hull clean and newly coated, at ${fuel.reference_speed.toLowerCase()}.`
+    : `${fuel.label}: not possible, no photo was rated.`;
+  paragraph(doc, figure, { role: 'bold', size: 10 }, PAGE.margin, CONTENT_WIDTH);
+  doc.moveDown(0.3);
+  const coverage = fuel.coverage;
+  facts(doc, [
+    [
+      'Pooled coverage',
+      coverage
+        ? `macrofouling ${percent(coverage.macrofouling_percentage)}, microfouling ${percent(coverage.microfouling_percentage)}, clean ${percent(coverage.clean_percentage)}`
+        : null,
+    ],
+    ['Source', `${fuel.source.citation}. doi:${fuel.source.doi}. ${fuel.source.table}.`],
+    ['Method', fuel.method],
+    ['Uncertainty', fuel.uncertainty],
+  ]);
+  doc.font('bold').fontSize(10).fillColor(GREY).text('Assumptions', PAGE.margin, doc.y).fillColor('black');
+  bullets(doc, fuel.assumptions);
+}

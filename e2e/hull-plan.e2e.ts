@@ -1,0 +1,124 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedAccount, loginInBrowser } from './support/accounts';
+import { launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// Issue 40: particulars → the drawn hull plan → niches marked not inspected → the actions they give.
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const menu = (name: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
+const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const field = (scope: ReturnType<Page['getByRole']>, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, server.url));
+  const { account } = await createConfirmedAccount(server);
+  await loginInBrowser(page, account);
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the hull plan and the compliance record', () => {
+  it('adds a vessel with its particulars; a beam wider than the length is refused on the field', async () => {
+    await menu('Vessels').click();
+    await page.getByRole('button', { name: 'Add Vessel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Vessel' });
+    await field(dialog, 'Name').fill('MV Kestrel');
+    await field(dialog, 'Length Overall (m)').fill('30');
+    await field(dialog, 'Beam (m)').fill('32');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByText('The beam must be less than the length overall.').waitFor();
+
+    await field(dialog, 'Length Overall (m)').fill('189,9');
+    await field(dialog, 'Beam (m)').fill('32.26');
+    await field(dialog, 'Design Draught (m)').fill('12.5');
+    await field(dialog, 'Propellers').fill('1');
+    await field(dialog, 'Bow Thrusters').fill('2');
+    await field(dialog, 'Sea Chests').fill('2');
+    await dialog.getByRole('combobox', { name: 'Sea Chest Side' }).click();
+    await page.getByRole('option', { name: 'Port and starboard' }).click();
+    await dialog.getByRole('combobox', { name: 'Stabilisers' }).click();
+    await page.getByRole('option', { name: 'Yes' }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await toast('Vessel successfully created').waitFor();
+  });
+
+  it("draws the vessel's plan from them: three views, its niches in the legend", async () => {
+    await page
+      .getByRole('row', { name: /MV Kestrel/ })
+      .getByRole('link', { name: 'MV Kestrel' })
+      .click();
+    const plan = page.getByRole('region', { name: 'Hull Plan' });
+    for (const view of ['Port side', 'Starboard side', 'Bottom (seen from below)']) {
+      await plan.getByRole('img', { name: `Hull plan: ${view}` }).waitFor();
+    }
+    expect(await plan.locator('path[data-zone="bow_thruster"]').count()).toBe(4);
+    expect(await plan.locator('path[data-zone="stabilisers"]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => plan.getByRole('region', { name: 'Legend' }).textContent())
+      .toContain('Stabilisers');
+    await saveScreenshot(page, 'hull-plan', { fullPage: true });
+  });
+
+  it('marks two niches not inspected with reasons and rates one by eye; the actions follow', async () => {
+    await menu('Projects').click();
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Project' });
+    await field(create, 'Name').fill('Kestrel survey');
+    await field(create, 'Location').fill('Rotterdam');
+    await create.getByRole('combobox', { name: 'Vessel' }).click();
+    await page.getByRole('option', { name: 'MV Kestrel' }).click();
+    await field(create, 'Inspection date').fill('2026-03-14');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await toast('Project successfully created').waitFor();
+    await page.waitForURL(/\/projects\/\d+\/$/);
+
+    await page.getByRole('button', { name: 'Areas & Actions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Areas and actions' });
+    const choose = async (label: string, option: string) => {
+      await dialog.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Status of Sea chest', 'Not inspected: not accessible');
+    await choose('Status of Bow thruster', 'Not inspected: visibility too poor');
+    await choose('Status of Rudder', 'Inspected');
+    await choose('Inspector rating of Rudder', '3');
+    await dialog.getByText('Entered by the inspector').waitFor();
+
+    const actions = dialog.getByRole('region', { name: 'Actions' });
+    await actions.getByText('Before the next voyage:').waitFor();
+    const text = await actions.textContent();
+    expect(text).toContain('Clean with capture of the removed material — Rudder');
+    expect(text).toContain('Contingency inspection of the area — Sea chest, Bow thruster');
+    expect(text).toContain('Rule: Rating 3 or worse');
+    expect(text).toContain('Next inspection due: 2027-03-14');
+    // The plan shows the niches not inspected in grey.
+    await expect
+      .poll(() => dialog.locator('path[data-zone="sea_chest"]').first().getAttribute('fill'))
+      .toBe('#9e9e9e');
+    // No photo was rated: the estimate says so, its source beside it.
+    const fuel = dialog.getByRole('region', { name: 'Fuel penalty' });
+    await fuel.getByText('Estimate', { exact: true }).waitFor();
+    await fuel.getByText('No photo was rated: no estimate.').waitFor();
+    await fuel.getByText(/doi:10\.1080\/08927010701461974/).waitFor();
+    await dialog.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 0));
+    await saveScreenshot(page, 'areas-and-actions');
+  });
+});
