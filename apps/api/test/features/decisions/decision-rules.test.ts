@@ -1,15 +1,16 @@
 import { DEFAULT_DECISION_RULES, InspectionAreas } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
+import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from '../inspections/inspection-fixture.js';
 
-// Issue 40 §4: each account's decision rules, the IMO-based defaults until changed.
+// Issue 40 §4: each organisation's decision rules, the IMO-based defaults until changed.
 
 let t: TestApp;
 let f: InspectionFixture;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(COUNT_POOR_PHOTOS_ENV);
   f = await inspectedProject(t);
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { InspectionAreas, InspectionReport } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../support/accounts.js';
 import { pdfPages } from '../../support/pdf.js';
+import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from '../inspections/inspection-fixture.js';
 
@@ -12,7 +13,7 @@ import { type InspectionFixture, inspectedProject } from '../inspections/inspect
 let t: TestApp;
 let f: InspectionFixture;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(COUNT_POOR_PHOTOS_ENV);
   f = await inspectedProject(t);
 });
 afterAll(() => t.close());
