@@ -104,8 +104,9 @@ describe('the confidence of a prediction (issue 19 §2)', () => {
     expect(percentagesJson(1)).toMatchObject(judged(dark));
     const csv = entries.get('summary.csv')!.toString().trim().split('\n');
     expect(csv[0]).toMatch(/,IMO rating,IMO rating label,confidence,low confidence,/);
-    expect(csv[1]).toMatch(new RegExp(`^red\\.png,.*,${red.confidence},false,,$`));
-    expect(csv[2]).toMatch(new RegExp(`^dark\\.png,.*,${dark.confidence},true,,$`));
+    // After them the zone's label and the inspection date (none here), then the photo's quality.
+    expect(csv[1]).toMatch(new RegExp(`^red\\.png,.*,${red.confidence},false,,,(good|fair|poor),`));
+    expect(csv[2]).toMatch(new RegExp(`^dark\\.png,.*,${dark.confidence},true,,,(good|fair|poor),`));
 
     // A threshold changed (on restart) re-judges the stored predictions: nothing is stored twice.
     const configured = t.config.confidence.lowBelow;
@@ -169,6 +170,6 @@ describe('the confidence of a prediction (issue 19 §2)', () => {
     expect(
       JSON.parse(entries.get(`${imageId}-old.png/Color_Classes-0.0.1-standard/percentages.json`)!.toString()),
     ).toMatchObject({ confidence: null, low_confidence: null });
-    expect(entries.get('summary.csv')!.toString().trim().split('\n')[1]).toMatch(/,,,,$/);
+    expect(entries.get('summary.csv')!.toString().trim().split('\n')[1]).toMatch(/,,,,,(good|fair|poor),/);
   });
 });
