@@ -6,7 +6,7 @@ import { type TestApp, createTestApp } from '../support/test-app.js';
 import { type FuzzTargets, hostileRequests } from './hostile-requests.js';
 
 // The probe's fuzzing, bounded: a fixed seed (FUZZ_SEED to explore others), about 100 requests per
-// endpoint, every answer below 500, and another user's resources never reached.
+// endpoint, every answer below 500, and another organisation's resources never reached.
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const REQUESTS_PER_ROUTE = 100;
 

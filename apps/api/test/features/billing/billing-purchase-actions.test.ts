@@ -18,7 +18,7 @@ afterAll(() => t.close());
 async function openPurchase(): Promise<{ id: number; path: string; token: string }> {
   const redirect = await startCheckout(t.app, buyer, 100);
   const link = sandboxLink(redirect);
-  const row = (await purchasesOf(t.app, buyer.userId)).find(
+  const row = (await purchasesOf(t.app, buyer.organisationId)).find(
     (purchase) => purchase.session_id === link.sessionId,
   );
   return { id: row!.id, path: link.path, token: link.token };
@@ -40,7 +40,7 @@ describe('cancelling a purchase left at checkout (issue 45 §10)', () => {
 
     const paid = await postForm(t.app, `${purchase.path}/pay`, { token: purchase.token });
     expect(paid.headers.location).toContain('checkout=expired');
-    const row = (await purchasesOf(t.app, buyer.userId)).find((candidate) => candidate.id === purchase.id);
+    const row = (await purchasesOf(t.app, buyer.organisationId)).find((candidate) => candidate.id === purchase.id);
     expect(row).toMatchObject({ status: 'EXPIRED', payment_status: 'EXPIRED' });
     expect(await post(`/api/transactions/${purchase.id}/cancel/`, buyer)).toMatchObject({ statusCode: 409 });
   });
@@ -65,7 +65,7 @@ describe('the checkout expiry', () => {
     } finally {
       vi.useRealTimers();
     }
-    const row = (await purchasesOf(t.app, buyer.userId)).find((candidate) => candidate.id === purchase.id);
+    const row = (await purchasesOf(t.app, buyer.organisationId)).find((candidate) => candidate.id === purchase.id);
     expect(row).toMatchObject({ status: 'EXPIRED' });
   });
 });

@@ -155,7 +155,7 @@ describe('a data export', () => {
     const stored = path.join(
       t.config.storageDir,
       'users',
-      String(user.userId),
+      String(user.organisationId),
       'exports',
       String(id),
       'hullscope-export.zip',

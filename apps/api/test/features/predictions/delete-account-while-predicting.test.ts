@@ -81,7 +81,7 @@ describe('deleting the account while a prediction request is unfinished', () => 
     held.release();
     await running;
     expect(await requestStatus()).toBe('DONE');
-    const userFolder = path.join(t.config.storageDir, 'users', String(user.userId));
+    const userFolder = path.join(t.config.storageDir, 'users', String(user.organisationId));
     expect(await exists(userFolder)).toBe(true);
 
     expect((await deleteAccount()).statusCode).toBe(200);

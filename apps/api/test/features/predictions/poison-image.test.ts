@@ -129,7 +129,7 @@ describe('an image that brings its worker down every time', () => {
     }
     await job.handle({ requestId }, { signal: new AbortController().signal, attempt: 4 });
     expect(await requestRow(requestId)).toMatchObject({ status: 'FAILED', images_done: 0, images_failed: 2 });
-    expect(await ledgerEntries(t.app.database.db, user.userId)).toEqual([
+    expect(await ledgerEntries(t.app.database.db, user.organisationId)).toEqual([
       { kind: 'signup_bonus', amount: 50 },
       { kind: 'prediction', amount: -2 },
       { kind: 'refund', amount: 1 },
