@@ -40,7 +40,9 @@ describe('cancelling a purchase left at checkout (issue 45 §10)', () => {
 
     const paid = await postForm(t.app, `${purchase.path}/pay`, { token: purchase.token });
     expect(paid.headers.location).toContain('checkout=expired');
-    const row = (await purchasesOf(t.app, buyer.organisationId)).find((candidate) => candidate.id === purchase.id);
+    const row = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (candidate) => candidate.id === purchase.id,
+    );
     expect(row).toMatchObject({ status: 'EXPIRED', payment_status: 'EXPIRED' });
     expect(await post(`/api/transactions/${purchase.id}/cancel/`, buyer)).toMatchObject({ statusCode: 409 });
   });
@@ -65,7 +67,9 @@ describe('the checkout expiry', () => {
     } finally {
       vi.useRealTimers();
     }
-    const row = (await purchasesOf(t.app, buyer.organisationId)).find((candidate) => candidate.id === purchase.id);
+    const row = (await purchasesOf(t.app, buyer.organisationId)).find(
+      (candidate) => candidate.id === purchase.id,
+    );
     expect(row).toMatchObject({ status: 'EXPIRED' });
   });
 });
