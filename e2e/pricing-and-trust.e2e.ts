@@ -97,7 +97,8 @@ describe('the ledger', () => {
     await row.waitFor();
     const amount = row.getByRole('cell').last();
     expect((await amount.textContent())?.trim()).toBe('100not credited');
-    expect(await amount.evaluate((cell) => getComputedStyle(cell).color)).toBe('rgba(0, 0, 0, 0.38)');
+    // The theme's secondary text grey: the disabled one was too faint to read (issue 45 §10).
+    expect(await amount.evaluate((cell) => getComputedStyle(cell).color)).toBe('rgb(74, 93, 115)');
     expect(await row.locator('.MuiChip-root').textContent()).toBe('Cancelled');
     expect(await app.page.title()).toBe('Transactions · Hullscope');
   });

@@ -31,10 +31,10 @@ async function createProject(name: string): Promise<number> {
   return project.id;
 }
 
-async function openProject(name: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('combobox', { name: 'Select a project' }).click();
-  await page.getByRole('option', { name }).click();
+/** Opens the project by its address: the Projects page alone would reopen the last one open in the tab. */
+async function openProject(projectId: number, name: string): Promise<void> {
+  await page.goto(`/projects/${projectId}/`);
+  await page.getByRole('combobox', { name: 'Select a project' }).filter({ hasText: name }).waitFor();
 }
 
 /** 299 lossless images, each of its own colour (so none is a repeat), and one file that is not an image. */
@@ -82,7 +82,7 @@ afterAll(async () => {
 describe('frames from a diver video', () => {
   it('reads the video in the browser, skips blurry and repeated frames, uploads the ticked ones by timestamp', async () => {
     const projectId = await createProject('Port side video pass');
-    await openProject('Port side video pass');
+    await openProject(projectId, 'Port side video pass');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Images' });
     await dialog.locator('input[type=file][aria-label="Add images"]').setInputFiles(video);
@@ -157,7 +157,7 @@ describe('a survey of 300 photos', () => {
   it('stores 299 in batches, names the broken file, and on a second run stores nothing new and says why', async () => {
     const projectId = await createProject('Full hull survey');
     const files = await writeSurvey(surveyDir);
-    await openProject('Full hull survey');
+    await openProject(projectId, 'Full hull survey');
 
     const upload = async () => {
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
