@@ -17,6 +17,8 @@ export interface RouteDefinition {
   method: HttpMethod;
   path: string;
   auth: boolean;
+  /** OpenAPI operationId: a unique camelCase name that generated clients use as the method name. */
+  operationId?: string;
   tag: string;
   summary: string;
   status: 200 | 201;
