@@ -68,6 +68,7 @@ import { DecisionRules, DecisionRulesUpdateRequest } from './decision-rules.js';
 import { FuelPenaltyEstimate } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
 import { InspectionAreas, InspectionAreasUpdateRequest } from './inspection-areas.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 const ProjectParams = z.object({ id: idParam });
 const ImageParams = z.object({ id: idParam, imageId: idParam });
@@ -746,6 +747,7 @@ export const routes = {
   }),
   ...teamRoutes,
   ...shareRoutes,
+  ...webhookRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

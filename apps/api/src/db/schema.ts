@@ -428,6 +428,58 @@ export interface InstallationTable {
   created_at: string;
 }
 
+/** Issue 41 §2: where an organisation's events are sent (migration 0020). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  url: string;
+  description: string;
+  /** JSON array of the subscribed event types. */
+  events: string;
+  credits_low_threshold: number | null;
+  /** whsec_…, kept as is: signing needs it. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  /** The exact JSON body sent (signatures cover these bytes). */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: Generated<number>;
+  next_attempt_at: string | null;
+  last_response_status: number | null;
+  last_duration_ms: number | null;
+  last_response_excerpt: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: string;
+  response_status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   organisations: OrganisationsTable;
@@ -455,6 +507,9 @@ export interface DB {
   data_exports: DataExportsTable;
   inspection_areas: InspectionAreasTable;
   decision_rules: DecisionRulesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -476,4 +531,7 @@ export type ResolutionRow = Selectable<ResolutionsTable>;
 export type PredictionRequestRow = Selectable<PredictionRequestsTable>;
 export type PredictionRow = Selectable<PredictionsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

@@ -114,7 +114,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
   }
 
-  router.add(routes.uploadImages, async ({ organisation, params, request }) => {
+  router.add(routes.uploadImages, async ({ organisation, user, params, request }) => {
     await ownedProjectOr404(db, organisation.id, params.id);
     if (!request.isMultipart()) {
       throw fieldErrors({
@@ -132,7 +132,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
     try {
       const created = await uploadImages(
-        { db, storage, maxPixels: config.uploads.maxPixels, log },
+        { db, storage, maxPixels: config.uploads.maxPixels, log, uploadedBy: user.id },
         organisation.id,
         params.id,
         await stageUpload(request),

@@ -12,6 +12,7 @@ import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { raiseContentVersion } from '../projects/content-versions.js';
 import { imagesRepository } from './images.repository.js';
 import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
 interface CheckedFile {
   staged: StagedFile;
@@ -77,6 +78,8 @@ export interface UploadContext {
   storage: Storage;
   maxPixels: number;
   log: FastifyBaseLogger;
+  /** The uploading user, named in the images.uploaded webhook. */
+  uploadedBy?: number;
 }
 
 /** The text fields an upload reads besides its files. */
@@ -112,7 +115,7 @@ function uploadHullZone(values: (string | null)[] | undefined, errors: FieldErro
  * and files already written are removed if it fails.
  */
 export async function uploadImages(
-  { db, storage, maxPixels, log }: UploadContext,
+  { db, storage, maxPixels, log, uploadedBy }: UploadContext,
   owner: number,
   projectId: number,
   upload: StagedUpload,
@@ -146,6 +149,13 @@ export async function uploadImages(
           created.push({ id: stored.id, name: file.staged.name });
         }
         await raiseContentVersion(trx, projectId, 'images');
+        await emitWebhookEvent(trx, owner, 'images.uploaded', {
+          project_id: projectId,
+          image_ids: created.map((image) => image.id),
+          count: created.length,
+          hull_zone: hullZone,
+          uploaded_by: uploadedBy ?? null,
+        });
         return created;
       });
     } catch (error) {
