@@ -8,7 +8,7 @@ import type { TestApp } from './test-app.js';
 
 /**
  * An organisation holding one of every resource a path can name (project, image, prediction and its
- * request, vessel, export, share link, invitation, a second member), by the parameter names of the
+ * request, vessel, export, share link, invitation, a second member, webhook and delivery), by the parameter names of the
  * contract's paths; `vesselId` stands for the `:id` of the vessel routes.
  */
 export async function organisationResources(
@@ -51,6 +51,19 @@ export async function organisationResources(
   );
   expect(invitation.statusCode, invitation.body).toBe(201);
   const member = await teammate(t, owner, owner.organisationId, 'member');
+  const webhook = await t.app.inject({
+    method: 'POST',
+    url: '/api/organisation/webhooks/',
+    headers,
+    payload: { url: 'https://receiver.invalid/hullscope', events: ['images.uploaded'] },
+  });
+  expect(webhook.statusCode, webhook.body).toBe(201);
+  const ping = await t.app.inject({
+    method: 'POST',
+    url: `/api/organisation/webhooks/${webhook.json().id}/test/`,
+    headers,
+  });
+  expect(ping.statusCode, ping.body).toBe(201);
   return {
     id,
     imageId: imageIds[0]!,
@@ -62,6 +75,8 @@ export async function organisationResources(
     invitationId: invitation.json().id,
     userId: member.userId,
     organisationId: owner.organisationId,
+    webhookId: webhook.json().id,
+    deliveryId: ping.json().id,
   };
 }
 

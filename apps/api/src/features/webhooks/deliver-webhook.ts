@@ -53,7 +53,9 @@ export function webhookDeliveryHandler(deps: DeliveryDependencies): JobHandler<W
       const delivery = await webhooksRepository(db).deliveryForWorker(deliveryId);
       if (!delivery || delivery.status !== 'pending') return;
       const now = new Date();
-      if (delivery.disabled_at !== null && delivery.event_type !== 'webhook.test') {
+      // A disabled endpoint is sent nothing but the first attempt of a test ping asked for now.
+      const askedPing = delivery.event_type === 'webhook.test' && delivery.attempt_count === 0;
+      if (delivery.disabled_at !== null && !askedPing) {
         await webhooksRepository(db).settleDelivery(deliveryId, delivery.attempt_count, {
           status: 'failed',
           next_attempt_at: null,
