@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { withWebhooks } from './openapi-webhooks.js';
 
 /** OpenAPI 3.1 generated from the contract's schemas: /api/openapi.json and a browsable /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -22,5 +23,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => withWebhooks(app.swagger()));
 }

@@ -59,7 +59,12 @@ describe('webhook deliveries', () => {
     expect(() =>
       new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(got.body, webhookHeadersOf(got)),
     ).toThrow(WebhookVerificationError);
-    const [logged] = await waitForDeliveries(t, headers, endpoint.id, ([first]) => first?.status === 'succeeded');
+    const [logged] = await waitForDeliveries(
+      t,
+      headers,
+      endpoint.id,
+      ([first]) => first?.status === 'succeeded',
+    );
     expect(logged!.attempts).toEqual([
       expect.objectContaining({ response_status: 200, response_excerpt: 'answered 200', error: null }),
     ]);
@@ -70,7 +75,9 @@ describe('webhook deliveries', () => {
     const endpoint = await createWebhook(t, headers, { url: receiver.url, events: ['images.uploaded'] });
     const projectId = await createProject(t.app, headers);
     const before = receiver.received.length;
-    const uploaded = await upload(t.app, headers, projectId, [{ name: 'a.png', data: await solidImage('png') }]);
+    const uploaded = await upload(t.app, headers, projectId, [
+      { name: 'a.png', data: await solidImage('png') },
+    ]);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
     const afterFirst = await waitForDeliveries(t, headers, endpoint.id, ([d]) => d?.attempt_count === 1);
@@ -112,7 +119,8 @@ describe('webhook deliveries', () => {
         uploaded_by: owner.userId,
       },
     });
-    for (const request of requests) new Webhook(endpoint.secret).verify(request.body, webhookHeadersOf(request));
+    for (const request of requests)
+      new Webhook(endpoint.secret).verify(request.body, webhookHeadersOf(request));
 
     // Resend: the same message again, as a new delivery with its own attempts.
     receiver.answer([200]);
@@ -230,7 +238,12 @@ describe('webhook deliveries', () => {
       { name: 'one.png', data: await solidImage('png') },
       { name: 'two.png', data: await solidImage('jpeg') },
     ]);
-    const log = await waitForDeliveries(t, team, endpoint.id, (all) => all.length === 2 && all.every((d) => d.status === 'succeeded'));
+    const log = await waitForDeliveries(
+      t,
+      team,
+      endpoint.id,
+      (all) => all.length === 2 && all.every((d) => d.status === 'succeeded'),
+    );
     const byType = Object.fromEntries(log.map((delivery) => [delivery.event_type, delivery.payload]));
     const finished = byType['prediction_request.finished'] as { data: Record<string, unknown> };
     expect(finished.data).toMatchObject({

@@ -33,7 +33,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const create = (payload: unknown, as: TeamHeaders = headers) =>
+const create = (payload: Record<string, unknown>, as: TeamHeaders = headers) =>
   t.app.inject({ method: 'POST', url: '/api/organisation/webhooks/', headers: as, payload });
 
 describe('webhook targets', () => {
@@ -56,28 +56,31 @@ describe('webhook targets', () => {
   it.each([
     [`https://127.0.0.1:PORT/hooks`, '127.0.0.1 is an internal address'],
     [`https://localhost:PORT/hooks`, 'localhost resolves to 127.0.0.1, an internal address'],
-  ])('checks %s again at delivery, after DNS, so a name that turned internal reaches nothing', async (url, message) => {
-    const endpoint = await createWebhook(t, headers, {
-      url: 'https://receiver.invalid/hooks',
-      events: ['images.uploaded'],
-    });
-    // As if the name had resolved publicly when added and to loopback now (DNS rebinding).
-    await t.app.database.db
-      .updateTable('webhook_endpoints')
-      .set({ url: url.replace('PORT', String(port)) })
-      .where('id', '=', endpoint.id)
-      .execute();
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/organisation/webhooks/${endpoint.id}/test/`,
-      headers,
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const [delivery] = await waitForDeliveries(t, headers, endpoint.id, ([d]) => d?.attempt_count === 1);
-    expect(delivery!.attempts[0]).toMatchObject({ response_status: null });
-    expect(delivery!.attempts[0]!.error).toContain(message);
-    expect(connections).toBe(0);
-  });
+  ])(
+    'checks %s again at delivery, after DNS, so a name that turned internal reaches nothing',
+    async (url, message) => {
+      const endpoint = await createWebhook(t, headers, {
+        url: 'https://receiver.invalid/hooks',
+        events: ['images.uploaded'],
+      });
+      // As if the name had resolved publicly when added and to loopback now (DNS rebinding).
+      await t.app.database.db
+        .updateTable('webhook_endpoints')
+        .set({ url: url.replace('PORT', String(port)) })
+        .where('id', '=', endpoint.id)
+        .execute();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/organisation/webhooks/${endpoint.id}/test/`,
+        headers,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const [delivery] = await waitForDeliveries(t, headers, endpoint.id, ([d]) => d?.attempt_count === 1);
+      expect(delivery!.attempts[0]).toMatchObject({ response_status: null });
+      expect(delivery!.attempts[0]!.error).toContain(message);
+      expect(connections).toBe(0);
+    },
+  );
 
   it('classifies addresses as the organisations need them refused', () => {
     for (const address of [
@@ -121,7 +124,9 @@ describe('webhook endpoints', () => {
       enabled: true,
       created_by: owner.registration.username,
     });
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/organisation/webhooks/', headers })).json();
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/organisation/webhooks/', headers })
+    ).json();
     const shown = listed.find((entry: { id: number }) => entry.id === created.id);
     // The secret is shown once, at creation.
     expect(shown).not.toHaveProperty('secret');
@@ -132,7 +137,11 @@ describe('webhook endpoints', () => {
       payload: { events: ['credits.low'], credits_low_threshold: 20, enabled: false },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ events: ['credits.low'], credits_low_threshold: 20, enabled: false });
+    expect(changed.json()).toMatchObject({
+      events: ['credits.low'],
+      credits_low_threshold: 20,
+      enabled: false,
+    });
     const deleted = await t.app.inject({
       method: 'POST',
       url: `/api/organisation/webhooks/${created.id}/delete/`,
@@ -159,7 +168,9 @@ describe('webhook endpoints', () => {
       url: `https://receiver.invalid/${'a'.repeat(WEBHOOK_LIMITS.urlLength)}`,
       events: ['images.uploaded'],
     });
-    expect(long.json().url).toEqual([`Ensure this field has no more than ${WEBHOOK_LIMITS.urlLength} characters.`]);
+    expect(long.json().url).toEqual([
+      `Ensure this field has no more than ${WEBHOOK_LIMITS.urlLength} characters.`,
+    ]);
     const description = await create({
       url: 'https://receiver.invalid/',
       events: ['images.uploaded'],
@@ -176,11 +187,16 @@ describe('webhook endpoints', () => {
     }
     const refused = await create({ url: 'https://receiver.invalid/x', events: ['images.uploaded'] }, team);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toContain(`at most ${WEBHOOK_LIMITS.endpointsPerOrganisation} webhook endpoints`);
+    expect(refused.json().detail).toContain(
+      `at most ${WEBHOOK_LIMITS.endpointsPerOrganisation} webhook endpoints`,
+    );
   });
 
   it('is for admins and owners: viewers and members get 403, another organisation’s endpoint is 404', async () => {
-    const mine = await createWebhook(t, headers, { url: 'https://receiver.invalid/m', events: ['images.uploaded'] });
+    const mine = await createWebhook(t, headers, {
+      url: 'https://receiver.invalid/m',
+      events: ['images.uploaded'],
+    });
     for (const role of ['viewer', 'member'] as const) {
       const { team } = await teammate(t, owner, owner.organisationId, role);
       const listed = await t.app.inject({ method: 'GET', url: '/api/organisation/webhooks/', headers: team });
@@ -198,7 +214,11 @@ describe('webhook endpoints', () => {
 
     const stranger = await signUp(t.app, t.config.mail.outboxDir);
     const theirs = actingIn(stranger, stranger.organisationId);
-    const ping = await t.app.inject({ method: 'POST', url: `/api/organisation/webhooks/${mine.id}/test/`, headers });
+    const ping = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisation/webhooks/${mine.id}/test/`,
+      headers,
+    });
     for (const [method, url] of [
       ['POST', `/api/organisation/webhooks/${mine.id}/update/`],
       ['POST', `/api/organisation/webhooks/${mine.id}/delete/`],
@@ -210,7 +230,48 @@ describe('webhook endpoints', () => {
       const answer = await t.app.inject({ method, url, headers: theirs, payload: {} });
       expect([url, answer.statusCode, answer.json()]).toEqual([url, 404, { detail: 'Not found.' }]);
     }
-    const listedByThem = await t.app.inject({ method: 'GET', url: '/api/organisation/webhooks/', headers: theirs });
+    const listedByThem = await t.app.inject({
+      method: 'GET',
+      url: '/api/organisation/webhooks/',
+      headers: theirs,
+    });
     expect(listedByThem.json()).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes each webhook event, its versioned payload and its signature headers', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'credits.low',
+      'images.uploaded',
+      'inspection.signed',
+      'prediction_request.finished',
+      'purchase.paid',
+      'webhook.test',
+    ]);
+    const finished = document.webhooks['prediction_request.finished'].post;
+    expect(finished.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = finished.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['type', 'timestamp', 'data']);
+    const reference: string = body.properties.data.$ref;
+    const data = document.components.schemas[reference.replace('#/components/schemas/', '')];
+    expect(Object.keys(data.properties)).toEqual(
+      expect.arrayContaining([
+        'version',
+        'images_done',
+        'images_failed',
+        'credits_charged',
+        'credits_refunded',
+      ]),
+    );
+    // Every reference in the document resolves.
+    for (const [, name] of JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      expect(document.components.schemas, name).toHaveProperty(name!);
+    }
   });
 });
