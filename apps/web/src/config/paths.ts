@@ -30,6 +30,7 @@ export const paths = {
     account: '/account/',
     organisation: '/organisation/',
     audit: '/organisation/audit/',
+    webhooks: '/organisation/webhooks/',
     gettingStarted: '/gettingStarted/',
     help: '/help/',
   },

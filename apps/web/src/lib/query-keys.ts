@@ -7,6 +7,8 @@ export const queryKeys = {
   members: ['organisation', 'members'] as const,
   invitations: ['organisation', 'invitations'] as const,
   auditEvents: ['organisation', 'audit'] as const,
+  webhooks: ['organisation', 'webhooks'] as const,
+  webhookDeliveries: (webhookId: number) => ['organisation', 'webhooks', webhookId, 'deliveries'] as const,
   shareLinks: (projectId: number) => ['projects', projectId, 'share-links'] as const,
   company: ['company'] as const,
   countries: ['countries'] as const,

@@ -17,7 +17,7 @@ export async function notifyDisabledEndpoint(
     .where('id', '=', organisationId)
     .executeTakeFirst();
   if (!organisation) return;
-  const link = new URL('/webhooks', config.appUrl).toString();
+  const link = new URL('/organisation/webhooks/', config.appUrl).toString();
   for (const admin of await webhooksRepository(db).administrators(organisationId)) {
     await mailer.send(
       webhookDisabledMail(admin.email, admin.first_name, {
