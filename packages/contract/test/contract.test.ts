@@ -264,12 +264,15 @@ describe('route table (§7)', () => {
     ]);
   });
 
-  it('answers 201 for creates, uploads and scheduling, 200 otherwise', () => {
+  it('answers 201 for creates, uploads and scheduling (webhook test pings and resends create deliveries), 200 otherwise', () => {
     const created = all
       .filter((route) => route.status === 201)
       .map((route) => `${route.method} ${route.path}`);
     expect(created.sort()).toEqual([
       'POST /api/organisation/invitations/',
+      'POST /api/organisation/webhooks/',
+      'POST /api/organisation/webhooks/:webhookId/deliveries/:deliveryId/resend/',
+      'POST /api/organisation/webhooks/:webhookId/test/',
       'POST /api/organisations/',
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
