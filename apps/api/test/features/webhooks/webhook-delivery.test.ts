@@ -2,6 +2,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInSeconds } from '../../../src/db/time.js';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
+import { postForm, sandboxLink, setCompany, startCheckout } from '../../support/billing.js';
 import { solidImage, upload } from '../../support/images.js';
 import { readOutbox } from '../../support/outbox.js';
 import { predictWithFixtureModel } from '../../support/predictions.js';
@@ -262,6 +263,26 @@ describe('webhook deliveries', () => {
       balance: credits - charged,
       threshold: credits,
     });
+  });
+
+  it('tells a purchase was paid, once, however many times the payment is confirmed', async () => {
+    receiver.answer([200]);
+    const buyer = await signUp(t.app, t.config.mail.outboxDir);
+    const team = actingIn(buyer, buyer.organisationId);
+    const endpoint = await createWebhook(t, team, { url: receiver.url, events: ['purchase.paid'] });
+    await setCompany(t.app, buyer, { country: 'DE', name: 'Reederei Nord' });
+    const { path, token } = sandboxLink(await startCheckout(t.app, buyer, 100));
+    await Promise.all([
+      postForm(t.app, `${path}/pay`, { token, tax_id: '' }),
+      postForm(t.app, `${path}/pay`, { token, tax_id: '' }),
+    ]);
+    const [paid] = await waitForDeliveries(t, team, endpoint.id, ([d]) => d?.status === 'succeeded');
+    expect(paid!.payload).toMatchObject({
+      type: 'purchase.paid',
+      data: { version: 1, credits: 100, currency: expect.any(String) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await deliveriesOf(t, team, endpoint.id)).toHaveLength(1);
   });
 
   it('sends no event an endpoint did not subscribe to', async () => {
