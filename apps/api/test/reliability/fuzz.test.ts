@@ -89,7 +89,11 @@ beforeAll(async () => {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
         rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },
       },
-      createWebhook: { url: 'https://receiver.invalid/hooks', events: ['images.uploaded'], description: 'ERP' },
+      createWebhook: {
+        url: 'https://receiver.invalid/hooks',
+        events: ['images.uploaded'],
+        description: 'ERP',
+      },
       updateWebhook: { events: ['purchase.paid', 'credits.low'], credits_low_threshold: 10, enabled: true },
       updateDecisionRules: {
         rules: [

@@ -84,7 +84,9 @@ describe('the Webhooks page', () => {
     expect(within(log).getByText(/HTTP 502 · 120 ms/)).toBeTruthy();
     await userEvent.click(within(log).getByRole('button', { name: 'Resend' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.key === 'POST /api/organisation/webhooks/3/deliveries/9/resend/')).toBe(true),
+      expect(
+        calls.some((call) => call.key === 'POST /api/organisation/webhooks/3/deliveries/9/resend/'),
+      ).toBe(true),
     );
   });
 });
