@@ -37,6 +37,7 @@ import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
 import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
+import { onWebhookDeliveryQueued } from './features/webhooks/emit-webhook-event.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
@@ -208,6 +209,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (config.worker.enabled) {
     const worker = await buildWorker({ db, storage, mailer, config, log: app.log });
     queue.onEnqueued(() => worker.wake());
+    const stopWebhookWakes = onWebhookDeliveryQueued(() => worker.wake());
+    closers.push(async () => {
+      stopWebhookWakes();
+    });
     app.addHook('onReady', async () => worker.start());
     closers.push(() => worker.stop());
   }

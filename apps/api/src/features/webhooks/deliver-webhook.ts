@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { isoInSeconds } from '../../db/time.js';
 import { databaseJobQueue } from '../../jobs/database-job-queue.js';
-import { catalogOf, type JobHandler } from '../../jobs/job-queue.js';
+import { catalogOf, type JobHandler, JobInterruptedError } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { type AttemptOutcome, sendWebhook, succeeded } from './send-webhook.js';
@@ -49,7 +49,7 @@ function signingSecrets(
 export function webhookDeliveryHandler(deps: DeliveryDependencies): JobHandler<WebhookDeliveryPayload> {
   const { db, config, log } = deps;
   return {
-    async handle({ deliveryId }) {
+    async handle({ deliveryId }, { signal }) {
       const delivery = await webhooksRepository(db).deliveryForWorker(deliveryId);
       if (!delivery || delivery.status !== 'pending') return;
       const now = new Date();
@@ -69,7 +69,10 @@ export function webhookDeliveryHandler(deps: DeliveryDependencies): JobHandler<W
         messageId: delivery.message_id,
         body: delivery.payload,
         allowPrivateTargets: config.webhooks.allowPrivateTargets,
+        signal,
       });
+      // Cut short by the worker stopping: not an attempt of the receiver's; the job runs again later.
+      if (signal.aborted) throw new JobInterruptedError();
       const disabled = await db.transaction().execute((trx) => record(trx, delivery, outcome, now));
       if (disabled) {
         await notifyDisabledEndpoint(deps, delivery.organisation_id, delivery.url).catch((error: unknown) =>

@@ -15,6 +15,19 @@ import { webhooksRepository } from './webhooks.repository.js';
 // Producers anywhere (routes, the worker, billing) enqueue with the database queue directly, so an
 // event is emitted with a plain function call; workers poll for the jobs.
 const deliveryQueue = databaseJobQueue(catalogOf([webhookDeliveryJob]));
+const queuedListeners = new Set<() => void>();
+deliveryQueue.onEnqueued(() => {
+  for (const listener of queuedListeners) listener();
+});
+
+/**
+ * Calls `listener` after each delivery is queued, so a worker in this process looks at once rather
+ * than at its next poll; answers the function that stops it (when its app closes).
+ */
+export function onWebhookDeliveryQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
 
 /** The JSON body of one event: Standard Webhooks' envelope with the payload's version in `data`. */
 export function eventBody<T extends AnyWebhookEventType>(type: T, data: WebhookEventData<T>): string {

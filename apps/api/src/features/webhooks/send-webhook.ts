@@ -15,6 +15,8 @@ export interface SendRequest {
   body: string;
   allowPrivateTargets: boolean;
   timeoutMs?: number;
+  /** Aborts the attempt early (the worker stopping). */
+  signal?: AbortSignal;
 }
 
 export interface AttemptOutcome {
@@ -53,7 +55,10 @@ export async function sendWebhook(request: SendRequest): Promise<AttemptOutcome>
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(request.body) },
       lookup: request.allowPrivateTargets ? undefined : publicOnlyLookup(),
-      signal: AbortSignal.timeout(request.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      signal: AbortSignal.any([
+        AbortSignal.timeout(request.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+        ...(request.signal ? [request.signal] : []),
+      ]),
     });
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
