@@ -36,7 +36,8 @@ export async function readConfig(env: Env = process.env): Promise<StoredConfig |
     throw error;
   }
   const parsed = StoredConfig.safeParse(JSON.parse(text));
-  if (!parsed.success) throw usageError(`${file} is not a hullscope configuration: run hullscope login again.`);
+  if (!parsed.success)
+    throw usageError(`${file} is not a hullscope configuration: run hullscope login again.`);
   return parsed.data;
 }
 
@@ -55,7 +56,10 @@ export async function writeConfig(config: StoredConfig, env: Env = process.env):
  * The server and key a command uses: HULLSCOPE_URL and HULLSCOPE_KEY when set, else the stored
  * login; the organisation from --organisation, HULLSCOPE_ORGANISATION or the login.
  */
-export async function resolveConnection(organisation: string | undefined, env: Env = process.env): Promise<Connection> {
+export async function resolveConnection(
+  organisation: string | undefined,
+  env: Env = process.env,
+): Promise<Connection> {
   const stored = await readConfig(env);
   const url = env.HULLSCOPE_URL || stored?.url;
   const key = env.HULLSCOPE_KEY || stored?.key;

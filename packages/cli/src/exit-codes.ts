@@ -45,7 +45,8 @@ export function explain(error: unknown): { message: string; exitCode: number } {
       };
     }
     if (error.status === 403) return { message: `Not allowed (403): ${error.message}`, exitCode: EXIT.auth };
-    if (error.status === 404) return { message: `Not found (404): ${error.message}`, exitCode: EXIT.notFound };
+    if (error.status === 404)
+      return { message: `Not found (404): ${error.message}`, exitCode: EXIT.notFound };
     return { message: `The server answered ${error.status}: ${error.message}`, exitCode: EXIT.failed };
   }
   if (error instanceof HullscopeResponseError) return { message: error.message, exitCode: EXIT.failed };

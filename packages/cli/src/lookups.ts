@@ -41,7 +41,10 @@ export async function findModel(client: HullscopeClient, wanted: string): Promis
   const models = await client.listModels();
   const lower = wanted.toLowerCase();
   const model = models.find(
-    (candidate) => String(candidate.id) === wanted || modelKeyOf(candidate) === lower || candidate.name.toLowerCase() === lower,
+    (candidate) =>
+      String(candidate.id) === wanted ||
+      modelKeyOf(candidate) === lower ||
+      candidate.name.toLowerCase() === lower,
   );
   if (!model) {
     const known = models.map((candidate) => modelKeyOf(candidate)).join(', ') || 'none';

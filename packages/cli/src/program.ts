@@ -82,9 +82,16 @@ export function buildProgram(version: string): Command {
     .option('--wait', 'show progress until the request finishes; exit 1 unless every photo was predicted')
     .option('--interval <seconds>', 'seconds between progress checks with --wait', '1')
     .action(
-      async (options: { project: number; model: string; resolution: string; wait?: boolean; interval: string }) => {
+      async (options: {
+        project: number;
+        model: string;
+        resolution: string;
+        wait?: boolean;
+        interval: string;
+      }) => {
         const seconds = Number(options.interval);
-        if (!(seconds > 0 && seconds <= 600)) throw usageError('--interval must be more than 0 and at most 600 seconds.');
+        if (!(seconds > 0 && seconds <= 600))
+          throw usageError('--interval must be more than 0 and at most 600 seconds.');
         await predict(await client(), {
           projectId: options.project,
           model: options.model,
@@ -104,7 +111,13 @@ export function buildProgram(version: string): Command {
     .option('--model <model>', 'the model whose predictions it reports (default: the most used)')
     .option('--resolution <name>', 'the resolution whose predictions it reports')
     .action(
-      async (options: { project: number; output?: string; photos?: string; model?: string; resolution?: string }) =>
+      async (options: {
+        project: number;
+        output?: string;
+        photos?: string;
+        model?: string;
+        resolution?: string;
+      }) =>
         downloadReport(await client(), {
           projectId: options.project,
           ...(options.output !== undefined ? { output: options.output } : {}),

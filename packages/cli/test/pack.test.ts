@@ -27,17 +27,22 @@ describe('the packed @hullscope/cli', () => {
     const shown = await hullscope('--version');
     expect(shown.stdout.trim()).toBe(cliPackage.version);
     const help = await hullscope('--help');
-    for (const command of ['login', 'projects', 'upload', 'predict', 'report']) expect(help.stdout).toContain(command);
+    for (const command of ['login', 'projects', 'upload', 'predict', 'report'])
+      expect(help.stdout).toContain(command);
   });
 
   it('runs its client: an unreachable server is exit status 5, no login exit status 2', async () => {
     const notLoggedIn = await hullscope('projects', 'list');
     expect(notLoggedIn.code).toBe(2);
     expect(notLoggedIn.stderr).toContain('Not logged in');
-    const unreachable = await run(path.join(installed.folder, 'node_modules/.bin/hullscope'), ['projects', 'list'], {
-      cwd: installed.folder,
-      env: { ...process.env, HULLSCOPE_URL: 'http://127.0.0.1:9', HULLSCOPE_KEY: 'hsk_x' },
-    }).then(
+    const unreachable = await run(
+      path.join(installed.folder, 'node_modules/.bin/hullscope'),
+      ['projects', 'list'],
+      {
+        cwd: installed.folder,
+        env: { ...process.env, HULLSCOPE_URL: 'http://127.0.0.1:9', HULLSCOPE_KEY: 'hsk_x' },
+      },
+    ).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );

@@ -1,6 +1,6 @@
 import {
   type HullZone,
-  NamedListWithMessage,
+  type NamedListWithMessage,
   ORGANISATION_HEADER,
   type RequestStatus,
   type RouteDefinition,
@@ -130,7 +130,11 @@ export function createHullscopeClient(options: HullscopeClientOptions) {
         throw new HullscopeNetworkError(url, error);
       }
       const retryAfter = Number(response.headers.get('Retry-After') ?? '1');
-      if (response.status !== 429 || attempt >= rateLimitRetries || !(retryAfter <= MAX_RETRY_AFTER_SECONDS)) {
+      if (
+        response.status !== 429 ||
+        attempt >= rateLimitRetries ||
+        !(retryAfter <= MAX_RETRY_AFTER_SECONDS)
+      ) {
         return response;
       }
       await response.body?.cancel();
@@ -243,7 +247,10 @@ export function createHullscopeClient(options: HullscopeClientOptions) {
   const methods = Object.fromEntries(
     routeNames
       .filter((name) => routes[name].response !== null && !('multipart' in routes[name]))
-      .map((name) => [name, (args?: unknown) => (call as (n: RouteName, a?: unknown) => unknown)(name, args)]),
+      .map((name) => [
+        name,
+        (args?: unknown) => (call as (n: RouteName, a?: unknown) => unknown)(name, args),
+      ]),
   ) as JsonMethods;
 
   const client = {
@@ -257,8 +264,7 @@ export function createHullscopeClient(options: HullscopeClientOptions) {
       projectId: number,
       files: readonly SurveyFile[],
       survey: SurveyOptions = {},
-    ): Promise<SurveyResult> =>
-      uploadSurvey(client, projectId, files, survey),
+    ): Promise<SurveyResult> => uploadSurvey(client, projectId, files, survey),
   };
   return client;
 }

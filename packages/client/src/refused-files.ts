@@ -15,7 +15,10 @@ export function storedNameOf(name: string): string {
  * The reason for each named file, by index into `names`; null when a message names no file of the
  * batch, or a name two of its files share: then the files must be sent one at a time to find out.
  */
-export function matchRefusals(names: readonly string[], messages: readonly string[]): Map<number, string> | null {
+export function matchRefusals(
+  names: readonly string[],
+  messages: readonly string[],
+): Map<number, string> | null {
   const stored = names.map(storedNameOf);
   const reasons = new Map<number, string>();
   for (const message of messages) {

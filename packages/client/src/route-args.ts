@@ -26,7 +26,8 @@ export type JsonRouteName = {
 export type FileRouteName = { [K in RouteName]: Routes[K] extends { response: null } ? K : never }[RouteName];
 
 /** A route's arguments are optional when it takes nothing required. */
-export type ArgsParameter<R> = object extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
+export type ArgsParameter<R> =
+  object extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
 
 /** The route's path with its `:name` parameters filled in (each URL-encoded). */
 export function pathOf(route: RouteDefinition, params: Record<string, string | number> | undefined): string {

@@ -122,7 +122,8 @@ export async function uploadSurvey(
       const hash = await sha256Hex(file.blob);
       const earlier = seen.get(hash);
       if (known.has(hash)) settle([index], { kind: 'skipped', reason: ALREADY_IN_PROJECT });
-      else if (earlier !== undefined) settle([index], { kind: 'skipped', reason: `same content as ${earlier}` });
+      else if (earlier !== undefined)
+        settle([index], { kind: 'skipped', reason: `same content as ${earlier}` });
       else {
         seen.set(hash, file.name);
         hashes.set(index, hash);
@@ -132,7 +133,8 @@ export async function uploadSurvey(
     options.onProgress?.({ phase: 'checking', done: index + 1, total: files.length });
   }
 
-  const sizeOf = (indexes: readonly number[]) => indexes.reduce((sum, index) => sum + files[index]!.blob.size, 0);
+  const sizeOf = (indexes: readonly number[]) =>
+    indexes.reduce((sum, index) => sum + files[index]!.blob.size, 0);
   const totalBytes = sizeOf(toSend);
   let doneBytes = 0;
   const progressed = (indexes: readonly number[]) => {

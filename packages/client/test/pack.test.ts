@@ -11,7 +11,12 @@ afterAll(() => rm(installed.folder, { recursive: true, force: true }));
 
 describe('the packed @hullscope/client', () => {
   it('holds only its built files: one ESM bundle and one declaration file', () => {
-    expect(installed.files.sort()).toEqual(['dist/index.d.ts', 'dist/index.js', 'dist/index.js.map', 'package.json']);
+    expect(installed.files.sort()).toEqual([
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/index.js.map',
+      'package.json',
+    ]);
   });
 
   it('imports in a project outside the repository and builds requests from the contract', async () => {
@@ -54,7 +59,13 @@ describe('the packed @hullscope/client', () => {
     await writeFile(
       path.join(installed.folder, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
         files: ['check.ts'],
       }),
     );

@@ -14,15 +14,22 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  * missing) and installs the tarball into a fresh folder, as a user outside this repository would.
  * Dependencies come from npm's cache when it has them.
  */
-export async function installPacked(workspace: string, builtFile: string): Promise<{ folder: string; files: string[] }> {
+export async function installPacked(
+  workspace: string,
+  builtFile: string,
+): Promise<{ folder: string; files: string[] }> {
   const built = await access(path.join(repositoryRoot, workspace, builtFile)).then(
     () => true,
     () => false,
   );
   if (!built) {
-    await run(process.execPath, [path.join(repositoryRoot, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract'], {
-      cwd: repositoryRoot,
-    });
+    await run(
+      process.execPath,
+      [path.join(repositoryRoot, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract'],
+      {
+        cwd: repositoryRoot,
+      },
+    );
     await run(npm, ['run', 'build', '-w', workspace], { cwd: repositoryRoot });
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'hullscope-packed-'));
@@ -36,7 +43,14 @@ export async function installPacked(workspace: string, builtFile: string): Promi
   );
   await run(
     npm,
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', path.join(folder, packed!.filename)],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      path.join(folder, packed!.filename),
+    ],
     { cwd: folder },
   );
   return { folder, files: packed!.files.map((file) => file.path) };

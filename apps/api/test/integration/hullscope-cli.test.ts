@@ -118,7 +118,9 @@ describe('the hullscope CLI against a running server', () => {
       expect(uploaded.code, uploaded.stderr + uploaded.stdout).toBe(0);
       expect(uploaded.stdout).toContain('not an image  dive-log.txt');
       expect(uploaded.stdout.match(/^uploaded\s+survey-\d{3}\.jpg$/gm)).toHaveLength(PHOTOS);
-      expect(uploaded.stdout).toContain(`${PHOTOS} uploaded, 0 skipped, 0 refused, 0 not sent, 1 not images.`);
+      expect(uploaded.stdout).toContain(
+        `${PHOTOS} uploaded, 0 skipped, 0 refused, 0 not sent, 1 not images.`,
+      );
       expect(new Set(await projectHashes()).size).toBe(PHOTOS);
 
       const predicted = await cli(
@@ -137,7 +139,14 @@ describe('the hullscope CLI against a running server', () => {
       expect(predicted.stdout).toMatch(new RegExp(`queued: ${PHOTOS} photos with Color Classes`));
       expect(predicted.stdout).toMatch(new RegExp(`finished: ${PHOTOS} of ${PHOTOS} photos predicted`));
 
-      const again = await cli('predict', '--project', String(projectId), '--model', 'color-classes', '--wait');
+      const again = await cli(
+        'predict',
+        '--project',
+        String(projectId),
+        '--model',
+        'color-classes',
+        '--wait',
+      );
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toContain('already has a prediction of Color Classes');
 
@@ -153,7 +162,9 @@ describe('the hullscope CLI against a running server', () => {
 
       const rerun = await cli('upload', folder, '--project', String(projectId));
       expect(rerun.code, rerun.stderr).toBe(0);
-      expect(rerun.stdout.match(/^skipped\s+survey-\d{3}\.jpg \(already in the project\)$/gm)).toHaveLength(PHOTOS);
+      expect(rerun.stdout.match(/^skipped\s+survey-\d{3}\.jpg \(already in the project\)$/gm)).toHaveLength(
+        PHOTOS,
+      );
       expect(rerun.stdout).toContain(`0 uploaded, ${PHOTOS} skipped`);
       expect(await projectHashes()).toHaveLength(PHOTOS);
     },

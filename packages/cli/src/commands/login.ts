@@ -23,7 +23,10 @@ async function whoAmI(client: HullscopeClient): Promise<string> {
 /** Checks the key against the server, then stores both for later commands. */
 export async function login(options: LoginOptions): Promise<void> {
   const stored = await readConfig().catch(() => null);
-  const url = (options.url ?? process.env.HULLSCOPE_URL ?? stored?.url ?? 'http://localhost:8000').replace(/\/+$/, '');
+  const url = (options.url ?? process.env.HULLSCOPE_URL ?? stored?.url ?? 'http://localhost:8000').replace(
+    /\/+$/,
+    '',
+  );
   if (!/^https?:\/\/[^/]/.test(url)) throw usageError(`--url must be an http(s) address, not "${url}".`);
   const client = createHullscopeClient({
     baseUrl: url,
@@ -38,4 +41,3 @@ export async function login(options: LoginOptions): Promise<void> {
   });
   process.stdout.write(`Logged in to ${url} as ${who}. Saved in ${file} (readable by you only).\n`);
 }
-

@@ -86,6 +86,8 @@ export async function predict(client: HullscopeClient, options: PredictOptions):
         EXIT.failed,
       );
     }
-    process.stdout.write(`Prediction request ${created.request_id} finished: ${done} of ${total} photos predicted.\n`);
+    process.stdout.write(
+      `Prediction request ${created.request_id} finished: ${done} of ${total} photos predicted.\n`,
+    );
   }
 }

@@ -30,7 +30,11 @@ function zoneOf(zone: string | undefined): HullZone | null {
  * again after a lost connection sends only what is missing. Prints one line per file and a total;
  * fails (exit 1) when a photo was refused or could not be sent.
  */
-export async function uploadFolder(client: HullscopeClient, folder: string, options: UploadOptions): Promise<void> {
+export async function uploadFolder(
+  client: HullscopeClient,
+  folder: string,
+  options: UploadOptions,
+): Promise<void> {
   const hullZone = zoneOf(options.zone);
   const project = await findProject(client, options.projectId);
   const { images, others } = await readSurveyFolder(folder, options.recursive ?? false);
@@ -61,7 +65,12 @@ export async function uploadFolder(client: HullscopeClient, folder: string, opti
   if (state.phase === 'checking') checking.stop();
   if (state.phase === 'sending') sending.stop();
 
-  const counts: Record<SurveyOutcome['kind'], number> = { uploaded: 0, skipped: 0, refused: 0, 'not-sent': 0 };
+  const counts: Record<SurveyOutcome['kind'], number> = {
+    uploaded: 0,
+    skipped: 0,
+    refused: 0,
+    'not-sent': 0,
+  };
   result.outcomes.forEach((outcome, index) => {
     counts[outcome.kind] += 1;
     const reason = outcome.kind === 'uploaded' ? '' : ` (${outcome.reason})`;
