@@ -107,7 +107,9 @@ export async function startDeployment(
   };
   try {
     await beforeStart(server);
-    const processes: WatchedPid[] = [{ label: workerCount > 0 ? 'api' : 'server', pid: await server.start() }];
+    const processes: WatchedPid[] = [
+      { label: workerCount > 0 ? 'api' : 'server', pid: await server.start() },
+    ];
     const port = Number(new URL(server.base).port);
     for (let index = 0; index < workerCount; index += 1) {
       const worker = startWorker(server.env, port + 1 + index);

@@ -17,18 +17,16 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BATCH_BYTES, planBatches } from '../../web/src/features/images/survey/plan-batches.js';
 import { type StageUsage, watchStage } from './process-watch.js';
-import { type FinishedRequest, createBenchUser } from './server-seeding.js';
+import { type FinishedRequest, benchSession, createBenchUser } from './server-seeding.js';
 import type { BuiltServer } from './built-server.js';
 import { MODE_LABELS, SURVEY_MODES, type SurveyMode, startDeployment } from './survey-deployment.js';
 import { type SurveyPhoto, surveyPhotos } from './survey-photos.js';
 
 const RESOLUTIONS = ['standard', 'fullhd'] as const;
-type ResolutionName = (typeof RESOLUTIONS)[number];
 /** At most this many images go in one prediction request (the contract's limit). */
 const MAX_PHOTOS = 1000;
 /** How often a running request is read; the web app reads it every 3 s, which would blur short runs. */
 const POLL_MS = 500;
-const USER = { username: 'bench', email: 'bench@hullscope-bench.com', password: 'Barnacle-Scraper-42' };
 
 const { values } = parseArgs({
   options: {
@@ -161,18 +159,9 @@ async function downloadReport(server: BuiltServer, access: string, projectId: nu
 }
 
 async function runMode(mode: SurveyMode, photos: SurveyPhoto[]): Promise<StageResult[]> {
-  const deployment = await startDeployment(mode, async (server) => {
-    await server.admin('create-user', '--username', USER.username, '--email', USER.email, '--password', USER.password);
-    await server.admin(
-      'grant-credits',
-      '--username',
-      USER.username,
-      '--amount',
-      String(10 * photoCount * resolutions.length),
-      '--reason',
-      'benchmark',
-    );
-  });
+  const deployment = await startDeployment(mode, (server) =>
+    createBenchUser(server, 10 * photoCount * resolutions.length),
+  );
   const { server, processes } = deployment;
   const results: StageResult[] = [];
   const timed = async (stage: string, work: () => Promise<string | undefined>) => {
@@ -182,10 +171,7 @@ async function runMode(mode: SurveyMode, photos: SurveyPhoto[]): Promise<StageRe
     results.push({ stage, seconds: (performance.now() - started) / 1000, usage: watch.end(), note });
   };
   try {
-    const { access } = await server.api<{ access: string }>('POST', '/api/token/', undefined, {
-      username: USER.username,
-      password: USER.password,
-    });
+    const { access } = await benchSession(server);
     const project = await call<{ id: number }>(server, 'POST', '/api/projects/', access, {
       name: 'Survey bench',
       location: 'Bench harbour',
@@ -210,7 +196,10 @@ async function runMode(mode: SurveyMode, photos: SurveyPhoto[]): Promise<StageRe
         return undefined;
       });
     }
-    await timed('report PDF', async () => `${((await downloadReport(server, access, project.id)) / 1e6).toFixed(1)} MB`);
+    await timed(
+      'report PDF',
+      async () => `${((await downloadReport(server, access, project.id)) / 1e6).toFixed(1)} MB`,
+    );
   } finally {
     await deployment.close();
   }
