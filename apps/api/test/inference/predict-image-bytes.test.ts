@@ -50,7 +50,9 @@ async function fixedPhoto(file: string): Promise<void> {
       }
     }
   }
-  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(file);
 }
 
 beforeAll(async () => {
@@ -87,5 +89,16 @@ describe('predictImage output bytes', () => {
       pred: sha256(result.pred),
       thumbnail: sha256(result.thumbnail),
     }).toEqual(BEFORE);
+  });
+});
+
+describe('predictImage when the model fails', () => {
+  it('rejects with the model error while ORG and the thumbnail photo, begun before, go on', async () => {
+    const opened = await openImage(photo, 100_000_000, { fitSide: 800 });
+    // A manifest naming fewer classes than the model outputs: the segmentation refuses its output.
+    const manifest = { ...folder.manifest, classes: folder.manifest.classes.slice(0, 3) };
+    await expect(
+      predictImage(opened, { session, manifest, maxSide: 800, maxTilePixels: 589_824 }),
+    ).rejects.toThrow('expected 1x3x');
   });
 });
