@@ -35,6 +35,7 @@ import { DEFAULT_PARALLEL_RUNS, defaultInferenceThreads } from '../src/inference
 import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
+import { renderPieceCosts } from './render-stages.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -190,7 +191,7 @@ for (const folder of folders) {
     const rgb = resized.get(maxSide)!;
     const tiles = paddedTiles(rgb.width, rgb.height, folder.manifest.input.stride, maxTilePixels);
     await pureInferenceMs(bare, tiles);
-    await segment(session, folder.manifest, rgb, { maxTilePixels });
+    const segmentation = await segment(session, folder.manifest, rgb, { maxTilePixels });
     // Each pipeline figure is compared with inference timed alongside it: one run before each image
     // alone; half the runs before the request and half after it.
     const pureAlone: number[] = [];
@@ -240,6 +241,35 @@ for (const folder of folders) {
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
         `(the fused model, summed over tiles: ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
+    );
+    // CPU of the other stages alone, paired run by run: the fused model against the bare one on
+    // the same tiles, and decoding with resizing.
+    const fusedCpu: number[] = [];
+    const bareCpu: number[] = [];
+    const decodeCpu: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      fusedCpu.push(
+        (await withCpuTime(() => segment(session, folder.manifest, rgb, { maxTilePixels }))).cpuMs,
+      );
+      bareCpu.push((await withCpuTime(() => pureInferenceMs(bare, tiles))).cpuMs);
+      decodeCpu.push(
+        (
+          await withCpuTime(async () =>
+            resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
+          )
+        ).cpuMs,
+      );
+    }
+    console.log(
+      `${''.padEnd(18)}CPU alone: segmentation with the fused model ${median(fusedCpu).toFixed(0)} core-ms ` +
+        `against the bare model ${median(bareCpu).toFixed(0)} core-ms; open, decode and resize ${median(decodeCpu).toFixed(0)} core-ms`,
+    );
+    const pieces = await renderPieceCosts(rgb, segmentation, folder.manifest, runs);
+    console.log(
+      `${''.padEnd(18)}render's pieces, each alone: ` +
+        pieces
+          .map(({ piece, wallMs, cpuMs }) => `${piece} ${wallMs.toFixed(1)} ms (${cpuMs.toFixed(1)} core-ms)`)
+          .join(', '),
     );
   }
   await bare.release();
