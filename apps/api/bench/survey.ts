@@ -58,11 +58,6 @@ interface StageResult {
   note?: string;
 }
 
-/** A JSON call as the web app makes it; throws with the answer on any status but 2xx. */
-async function call<T>(server: BuiltServer, method: string, url: string, token: string, body?: unknown) {
-  return server.api<T>(method, url, token, body);
-}
-
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
@@ -72,14 +67,12 @@ function sha256(bytes: Buffer): string {
  * skipped by hash, the rest in batches of planBatches, one request at a time. Answers the image ids.
  */
 async function uploadSurvey(server: BuiltServer, access: string, projectId: number, photos: SurveyPhoto[]) {
-  const limits = await call<{ max_files: number; max_file_bytes: number }>(
-    server,
+  const limits = await server.api<{ max_files: number; max_file_bytes: number }>(
     'GET',
     '/api/upload-limits/',
     access,
   );
-  const known = await call<{ content_sha256: string }[]>(
-    server,
+  const known = await server.api<{ content_sha256: string }[]>(
     'GET',
     `/api/projects/${projectId}/image-hashes/`,
     access,
@@ -103,8 +96,7 @@ async function uploadSurvey(server: BuiltServer, access: string, projectId: numb
       const photo = toSend[index]!;
       form.append('images', new Blob([await readFile(photo.file)], { type: 'image/jpeg' }), photo.name);
     }
-    const answer = await call<{ data: { id: number }[] }>(
-      server,
+    const answer = await server.api<{ data: { id: number }[] }>(
       'POST',
       `/api/projects/${projectId}/image-upload/`,
       access,
@@ -124,16 +116,14 @@ async function predictAll(
   model: number,
   resolution: number,
 ) {
-  const { request_id: requestId } = await call<{ request_id: number }>(
-    server,
+  const { request_id: requestId } = await server.api<{ request_id: number }>(
     'POST',
     `/api/projects/${projectId}/request-predict/`,
     access,
     { model, resolution, images: ids },
   );
   for (;;) {
-    const state = await call<FinishedRequest | { status: string }>(
-      server,
+    const state = await server.api<FinishedRequest | { status: string }>(
       'GET',
       `/api/request/${requestId}/`,
       access,
@@ -172,14 +162,14 @@ async function runMode(mode: SurveyMode, photos: SurveyPhoto[]): Promise<StageRe
   };
   try {
     const { access } = await benchSession(server);
-    const project = await call<{ id: number }>(server, 'POST', '/api/projects/', access, {
+    const project = await server.api<{ id: number }>('POST', '/api/projects/', access, {
       name: 'Survey bench',
       location: 'Bench harbour',
     });
-    const models = await call<{ id: number; name: string }[]>(server, 'GET', '/api/cvmodels/', access);
+    const models = await server.api<{ id: number; name: string }[]>('GET', '/api/cvmodels/', access);
     const evo = models.find((model) => model.name === 'Evo');
     if (!evo) throw new Error('the Evo model is not installed');
-    const offered = await call<{ id: number; name: string }[]>(server, 'GET', '/api/resolutions/', access);
+    const offered = await server.api<{ id: number; name: string }[]>('GET', '/api/resolutions/', access);
 
     let ids: number[] = [];
     await timed('upload', async () => {
