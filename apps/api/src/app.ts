@@ -38,6 +38,8 @@ import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { apiKeyAuthenticator } from './features/api-keys/key-authentication.js';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
 import { organisationsRepository } from './features/organisations/organisations.repository.js';
@@ -79,6 +81,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerOrganisationRoutes,
   registerAuditRoutes,
   registerSharingRoutes,
+  registerApiKeyRoutes,
   registerHealthRoute,
 ];
 
@@ -182,7 +185,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const api: ApiContext = {
     app,
     router: createRouter(app, {
-      authenticate: createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
+      authenticate: createAuthenticator(
+        jwt,
+        (userId) => usersRepository(db).findSessionHolder(userId),
+        apiKeyAuthenticator(db, config.apiKeyRequestsPerMinute, app.log),
+      ),
       requireRole: createAccessGuard({
         find: (userId, organisationId) => membershipsRepository(db).find(userId, organisationId),
         remember: (userId, organisationId) =>

@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   INVITATIONS_PER_HOUR: positiveInt(20),
   SHARE_LINKS_PER_PROJECT: positiveInt(50),
   AUDIT_RETENTION_DAYS: positiveInt(400),
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt(600),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -229,6 +230,8 @@ export interface Config {
     shareLinksPerProject: number;
     auditRetentionDays: number;
   };
+  /** Requests one API key may make per minute in this process (429 with Retry-After beyond). */
+  apiKeyRequestsPerMinute: number;
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
   backup: BackupSettings;
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shareLinksPerProject: values.SHARE_LINKS_PER_PROJECT,
       auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     },
+    apiKeyRequestsPerMinute: values.API_KEY_REQUESTS_PER_MINUTE,
     migrateOnStart: values.MIGRATE_ON_START,
     backup: {
       dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -22,3 +22,4 @@ export * from './hull-plan.js';
 export * from './decision-rules.js';
 export * from './inspection-areas.js';
 export * from './fuel-penalty.js';
+export * from './api-keys.js';

@@ -134,6 +134,8 @@ export const AUDIT_ACTION_LABELS = {
   'image.delete': 'Image deleted',
   'data_export.request': 'Data export requested',
   'audit.export': 'Audit log exported',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

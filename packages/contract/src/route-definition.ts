@@ -18,7 +18,7 @@ export interface RouteDefinition {
   path: string;
   auth: boolean;
   /** OpenAPI operationId: a unique camelCase name that generated clients use as the method name. */
-  operationId?: string;
+  operationId: string;
   tag: string;
   summary: string;
   status: 200 | 201;
@@ -30,6 +30,8 @@ export interface RouteDefinition {
   multipart?: boolean;
   /** Who may call it; see routeAccess for the default. */
   access?: Exclude<RouteAccess, 'public'>;
+  /** Only for people signed in, whatever an API key's scopes (managing the keys themselves). */
+  refusesApiKeys?: true;
 }
 
 export function route<const T extends RouteDefinition>(definition: T): T {

@@ -17,6 +17,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrganisationAccess } from '../features/organisations/memberships.repository.js';
+import { apiKeyGuard } from './api-key-access.js';
 import type { AuthUser } from './authenticate.js';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -112,9 +113,9 @@ export function createRouter(app: FastifyInstance, guards: RouteGuards): Router 
         },
         // Before the body is read or validated: strangers learn nothing and upload nothing.
         ...(organisationScoped
-          ? { onRequest: [guards.authenticate, guards.requireRole(access)] }
+          ? { onRequest: [guards.authenticate, apiKeyGuard(route), guards.requireRole(access)] }
           : route.auth
-            ? { onRequest: guards.authenticate }
+            ? { onRequest: [guards.authenticate, apiKeyGuard(route)] }
             : {}),
         ...(options.compress === undefined ? {} : { compress: options.compress }),
         handler: async (request, reply) => {
