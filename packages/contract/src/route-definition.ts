@@ -30,7 +30,7 @@ export interface RouteDefinition {
   multipart?: boolean;
   /** Who may call it; see routeAccess for the default. */
   access?: Exclude<RouteAccess, 'public'>;
-  /** Only for people signed in, whatever an API key's scopes (managing the keys themselves). */
+  /** Only for people signed in, whatever an API key's scopes (managing the keys, leaving the organisation). */
   refusesApiKeys?: true;
 }
 

@@ -100,6 +100,7 @@ export const teamRoutes = {
     method: 'POST',
     path: '/api/organisation/leave/',
     auth: true,
+    refusesApiKeys: true,
     tag: 'organisations',
     access: 'viewer',
     status: 200,

@@ -230,8 +230,9 @@ describe('route table (§7)', () => {
     // the upload limits and image hashes a survey-size upload reads first (issue 24); cancelling a
     // purchase and its invoice (issue 45); 17 for organisations, members, invitations and the audit
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
-    // fuel penalty and the decision rules read and update (issue 40).
-    expect(all).toHaveLength(88);
+    // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
+    // revoke (issue 41).
+    expect(all).toHaveLength(91);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {

@@ -1,4 +1,4 @@
-import { type ApiKeyScope, API_KEYS_PER_ORGANISATION } from '@hullscope/contract';
+import { type ApiKeyScope, API_KEYS_PER_ORGANISATION, type OrganisationRole } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -12,7 +12,8 @@ export interface UsableApiKey {
   organisationName: string;
   expiresAt: string | null;
   revokedAt: string | null;
-  user: { id: number; username: string } | null;
+  /** The creator, with their role in the key's organisation now; null once they left it or are gone. */
+  user: { id: number; username: string; role: OrganisationRole } | null;
 }
 
 export const scopesOf = (row: Pick<ApiKeyRow, 'scopes'>) => row.scopes.split(',') as ApiKeyScope[];
@@ -94,6 +95,11 @@ export function apiKeysRepository(db: Kysely<DB>) {
         .selectFrom('api_keys')
         .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
         .leftJoin('users', 'users.id', 'api_keys.created_by')
+        .leftJoin('memberships', (join) =>
+          join
+            .onRef('memberships.user_id', '=', 'api_keys.created_by')
+            .onRef('memberships.organisation_id', '=', 'api_keys.organisation_id'),
+        )
         .select([
           'api_keys.id',
           'api_keys.name',
@@ -104,6 +110,7 @@ export function apiKeysRepository(db: Kysely<DB>) {
           'api_keys.revoked_at',
           'users.id as user_id',
           'users.username',
+          'memberships.role',
         ])
         .where('api_keys.secret_hash', '=', hash)
         .executeTakeFirst();
@@ -117,7 +124,9 @@ export function apiKeysRepository(db: Kysely<DB>) {
         expiresAt: row.expires_at,
         revokedAt: row.revoked_at,
         user:
-          row.user_id === null || row.username === null ? null : { id: row.user_id, username: row.username },
+          row.user_id === null || row.username === null || row.role === null
+            ? null
+            : { id: row.user_id, username: row.username, role: row.role },
       };
     },
 

@@ -1,3 +1,4 @@
+import { type ApiKeyScope, type OrganisationRole, roleAllows } from '@hullscope/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -8,6 +9,13 @@ import { apiKeySecretHash } from './api-key-secret.js';
 import { apiKeysRepository } from './api-keys.repository.js';
 import { keyRateLimit } from './key-rate-limit.js';
 
+/** The role a scope's routes need: a key never does more than its creator may do now. */
+const ROLE_OF_SCOPE: Record<ApiKeyScope, OrganisationRole> = {
+  read: 'viewer',
+  write: 'member',
+  admin: 'admin',
+};
+
 /** How often a key's last use is written: the list shows it to the minute, not per request. */
 const LAST_USE_INTERVAL_MS = 60_000;
 /** Keys whose last use this process remembers writing; older entries are dropped past this many. */
@@ -15,8 +23,8 @@ const REMEMBERED_USES = 10_000;
 
 /**
  * Finds the key a bearer secret names and checks that it works (not revoked, not expired, its
- * creator still there) and is within its rate limit; the request then acts as the key's creator in
- * the key's organisation, with the key's scopes.
+ * creator still a member of its organisation) and is within its rate limit; the request then acts as
+ * the key's creator in the key's organisation, with the key's scopes that the creator's role allows.
  */
 export function apiKeyAuthenticator(
   db: Kysely<DB>,
@@ -43,7 +51,9 @@ export function apiKeyAuthenticator(
     if (!key) throw unauthorized('This API key is not valid.');
     if (key.revokedAt !== null) throw unauthorized('This API key has been revoked.');
     if (key.expiresAt !== null && key.expiresAt <= nowIso()) throw unauthorized('This API key has expired.');
-    if (!key.user) throw unauthorized("This API key's creator no longer has an account: make a new key.");
+    if (!key.user) {
+      throw unauthorized("This API key's creator is no longer a member of its organisation: make a new key.");
+    }
     const wait = limit.take(key.id);
     if (wait !== null) {
       throw tooManyRequests(`This API key made too many requests: try again in ${wait} seconds.`, wait);
@@ -54,7 +64,7 @@ export function apiKeyAuthenticator(
       key: {
         id: key.id,
         name: key.name,
-        scopes: key.scopes,
+        scopes: key.scopes.filter((scope) => roleAllows(key.user!.role, ROLE_OF_SCOPE[scope])),
         organisationId: key.organisationId,
         organisationName: key.organisationName,
       },
