@@ -139,7 +139,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       exposedHeaders: ['ETag', 'X-Total-Count'],
     });
   }
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.appUrl);
 
   const database = openDatabase(config.database);
   app.decorate('database', database);

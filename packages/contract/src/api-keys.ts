@@ -56,8 +56,7 @@ export const ApiKeyCreated = ApiKey.extend({
 }).meta({ id: 'ApiKeyCreated' });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-const expiry = z
-  .string()
+const expiry = requiredText(undefined, 40)
   .refine(
     (value) =>
       /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !isNaN(Date.parse(value)),

@@ -28,6 +28,8 @@ export interface RouteDefinition {
   body?: z.ZodType;
   response: z.ZodType | null;
   multipart?: boolean;
+  /** The media types of a file answer (`response` null), for the OpenAPI document. */
+  download?: readonly string[];
   /** Who may call it; see routeAccess for the default. */
   access?: Exclude<RouteAccess, 'public'>;
   /** Only for people signed in, whatever an API key's scopes (managing the keys, leaving the organisation). */

@@ -244,6 +244,7 @@ export const routes = {
     params: ExportParams,
     query: DataExportDownloadQuery,
     response: null,
+    download: ['application/zip'],
   }),
   getCompany: route({
     operationId: 'getCompany',
@@ -348,6 +349,7 @@ export const routes = {
     summary: "The invoice of one of the user's paid purchases, as a PDF",
     params: TransactionParams,
     response: null,
+    download: ['application/pdf'],
   }),
 
   // Projects and images
@@ -428,6 +430,7 @@ export const routes = {
     summary: 'ZIP of every image and prediction of the project',
     params: ProjectParams,
     response: null,
+    download: ['application/zip'],
   }),
   inspectionSummary: route({
     operationId: 'inspectionSummary',
@@ -454,6 +457,7 @@ export const routes = {
     params: ProjectParams,
     query: ReportPdfQuery,
     response: null,
+    download: ['application/pdf'],
   }),
   inspectionReportJson: route({
     operationId: 'inspectionReportJson',
@@ -477,6 +481,7 @@ export const routes = {
     summary: 'ZIP of one image and its predictions',
     params: ImageParams,
     response: null,
+    download: ['application/zip'],
   }),
   uploadImages: route({
     operationId: 'uploadImages',

@@ -101,6 +101,7 @@ export const shareRoutes = {
     summary: "A shared inspection's PDF report",
     query: SharedReportQuery,
     response: null,
+    download: ['application/pdf'],
   }),
   sharedReportJson: route({
     operationId: 'sharedReportJson',

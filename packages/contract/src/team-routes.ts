@@ -235,5 +235,6 @@ export const teamRoutes = {
     summary: 'The audit log entries matching the filters, as a CSV or JSON download',
     query: AuditExportQuery,
     response: null,
+    download: ['text/csv', 'application/json'],
   }),
 } as const;

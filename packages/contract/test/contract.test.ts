@@ -235,6 +235,13 @@ describe('route table (§7)', () => {
     expect(all).toHaveLength(91);
   });
 
+  it('names every route by a unique camelCase operationId: its key in the route table', () => {
+    for (const [key, route] of Object.entries(routes)) expect(route.operationId).toBe(key);
+    const ids = all.map((route) => route.operationId);
+    expect(ids.every((id) => /^[a-z][a-zA-Z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
     const withoutSlash = all.filter((route) => !route.path.endsWith('/')).map((route) => route.path);
     // The report's JSON is named as a file, as issue 18 §6 names it.
@@ -270,6 +277,7 @@ describe('route table (§7)', () => {
       .filter((route) => route.status === 201)
       .map((route) => `${route.method} ${route.path}`);
     expect(created.sort()).toEqual([
+      'POST /api/organisation/api-keys/',
       'POST /api/organisation/invitations/',
       'POST /api/organisations/',
       'POST /api/projects/',
