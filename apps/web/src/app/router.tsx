@@ -89,6 +89,10 @@ const pages = {
     () => import('./routes/audit'),
     (m) => m.AuditRoute,
   ),
+  apiKeys: lazyPage(
+    () => import('./routes/api-keys'),
+    (m) => m.ApiKeysRoute,
+  ),
   invitation: lazyPage(
     () => import('./routes/invitation'),
     (m) => m.InvitationRoute,
@@ -213,6 +217,7 @@ export const routeTree: RouteObject[] = [
             children: [
               { index: true, lazy: pages.organisation },
               { path: 'audit', lazy: pages.audit },
+              { path: 'api-keys', lazy: pages.apiKeys },
               { path: '*', element: <NotFound /> },
             ],
           },

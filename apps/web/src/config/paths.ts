@@ -30,6 +30,7 @@ export const paths = {
     account: '/account/',
     organisation: '/organisation/',
     audit: '/organisation/audit/',
+    apiKeys: '/organisation/api-keys/',
     gettingStarted: '/gettingStarted/',
     help: '/help/',
   },

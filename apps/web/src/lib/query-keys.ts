@@ -7,6 +7,7 @@ export const queryKeys = {
   members: ['organisation', 'members'] as const,
   invitations: ['organisation', 'invitations'] as const,
   auditEvents: ['organisation', 'audit'] as const,
+  apiKeys: ['organisation', 'api-keys'] as const,
   shareLinks: (projectId: number) => ['projects', projectId, 'share-links'] as const,
   company: ['company'] as const,
   countries: ['countries'] as const,
