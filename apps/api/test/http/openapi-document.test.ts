@@ -26,7 +26,10 @@ beforeAll(async () => {
   t = await createTestApp();
   document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
   operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation]),
+    Object.entries(byMethod).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
   );
 }, 60_000);
 afterAll(() => t.close());

@@ -35,15 +35,17 @@ export function apiKeyAuthenticator(
   const limit = keyRateLimit(requestsPerMinute);
   const lastWritten = new Map<number, number>();
 
-  function recordUse(keyId: number, address: string): void {
+  async function recordUse(keyId: number, address: string): Promise<void> {
     const now = Date.now();
     if (now - (lastWritten.get(keyId) ?? 0) < LAST_USE_INTERVAL_MS) return;
     if (lastWritten.size >= REMEMBERED_USES) lastWritten.clear();
     lastWritten.set(keyId, now);
-    // Not awaited: the request does not wait on a bookkeeping write, and a failed one is only logged.
-    keys.recordUse(keyId, new Date(now).toISOString(), address).catch((error: unknown) => {
+    // Once a minute per key, so the request may wait on it; a failed write is only logged.
+    try {
+      await keys.recordUse(keyId, new Date(now).toISOString(), address);
+    } catch (error) {
       log.warn({ err: error, keyId }, 'Could not record when an API key was last used');
-    });
+    }
   }
 
   return async (secret, request) => {
@@ -58,7 +60,7 @@ export function apiKeyAuthenticator(
     if (wait !== null) {
       throw tooManyRequests(`This API key made too many requests: try again in ${wait} seconds.`, wait);
     }
-    recordUse(key.id, request.ip);
+    await recordUse(key.id, request.ip);
     return {
       user: { id: key.user.id, username: key.user.username, lastOrganisationId: key.organisationId },
       key: {

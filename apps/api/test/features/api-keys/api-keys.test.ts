@@ -102,6 +102,10 @@ describe('a key at work', () => {
     const listed = (await listKeys(owner)).json<ApiKey[]>().find((row) => row.id === key.id)!;
     expect(listed.last_used_at).not.toBeNull();
     expect(listed.last_used_address).toBe('127.0.0.1');
+    // Written at most once a minute, not per request.
+    await t.app.inject({ method: 'GET', url: '/api/projects/', headers: keyHeaders(key) });
+    const again = (await listKeys(owner)).json<ApiKey[]>().find((row) => row.id === key.id)!;
+    expect(again.last_used_at).toBe(listed.last_used_at);
 
     await t.app.inject({
       method: 'DELETE',
