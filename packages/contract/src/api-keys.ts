@@ -23,10 +23,12 @@ const SCOPE_OF_ROLE: Record<Exclude<OrganisationRole, 'owner'>, ApiKeyScope> = {
 
 /**
  * The scope an API key needs for a route, or null where no key may call it: public routes need no
- * key, and account routes, owner routes and key management are for people signed in.
+ * key, and account routes (but the installation-wide ones, which need read), owner routes and key
+ * management are for people signed in.
  */
 export function apiKeyScope(route: RouteDefinition): ApiKeyScope | null {
   const access = routeAccess(route);
+  if (access === 'account' && route.installationWide) return 'read';
   if (access === 'public' || access === 'account' || access === 'owner' || route.refusesApiKeys) return null;
   return SCOPE_OF_ROLE[access];
 }

@@ -34,6 +34,11 @@ export interface RouteDefinition {
   access?: Exclude<RouteAccess, 'public'>;
   /** Only for people signed in, whatever an API key's scopes (managing the keys, leaving the organisation). */
   refusesApiKeys?: true;
+  /**
+   * An account route whose answer is the same for everyone (reference lists, the server's limits):
+   * API keys with the read scope may call it, though it belongs to no organisation.
+   */
+  installationWide?: true;
 }
 
 export function route<const T extends RouteDefinition>(definition: T): T {

@@ -86,7 +86,9 @@ function accessNote(route: RouteDefinition): string {
   const scope = apiKeyScope(route);
   const who =
     access === 'account'
-      ? "The signed-in user's own account."
+      ? route.installationWide
+        ? 'Any signed-in user; the same for everyone.'
+        : "The signed-in user's own account."
       : `Role: ${access} or higher in the organisation.`;
   return scope === null
     ? `${who} API keys cannot call it.`
