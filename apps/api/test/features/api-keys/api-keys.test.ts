@@ -1,4 +1,10 @@
-import { API_KEY_PREFIX, type ApiKey, type AuditEvent, ORGANISATION_HEADER } from '@hullscope/contract';
+import {
+  API_KEY_PREFIX,
+  API_KEYS_PER_ORGANISATION,
+  type ApiKey,
+  type AuditEvent,
+  ORGANISATION_HEADER,
+} from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, keyHeaders } from '../../support/api-keys.js';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
@@ -264,6 +270,28 @@ describe('a key that stops working', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/projects/', headers: keyHeaders(key) })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the number of keys', () => {
+  it(`keeps at most ${API_KEYS_PER_ORGANISATION} working keys; a revoked one makes room`, async () => {
+    const busy = await signUp(t.app, t.config.mail.outboxDir);
+    const made = [];
+    for (let i = 0; i < API_KEYS_PER_ORGANISATION; i += 1) {
+      made.push(await createApiKey(t, busy, { name: `Key ${i}`, scopes: ['read'] }));
+    }
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/organisation/api-keys/',
+        headers: busy.headers,
+        payload: { name: 'One more', scopes: ['read'] },
+      });
+    const refused = await create();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/revoke one/);
+    expect((await revokeKey(busy, made[0]!.id)).statusCode).toBe(200);
+    expect((await create()).statusCode).toBe(201);
   });
 });
 
