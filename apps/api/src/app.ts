@@ -40,6 +40,8 @@ import { registerInspectionAreaRoutes } from './features/inspection-areas/inspec
 import { onWebhookDeliveryQueued } from './features/webhooks/emit-webhook-event.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { apiKeyAuthenticator } from './features/api-keys/key-authentication.js';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
 import { organisationsRepository } from './features/organisations/organisations.repository.js';
@@ -82,6 +84,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerAuditRoutes,
   registerSharingRoutes,
   registerWebhookRoutes,
+  registerApiKeyRoutes,
   registerHealthRoute,
 ];
 
@@ -139,7 +142,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       exposedHeaders: ['ETag', 'X-Total-Count'],
     });
   }
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.appUrl);
 
   const database = openDatabase(config.database);
   app.decorate('database', database);
@@ -185,7 +188,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const api: ApiContext = {
     app,
     router: createRouter(app, {
-      authenticate: createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
+      authenticate: createAuthenticator(
+        jwt,
+        (userId) => usersRepository(db).findSessionHolder(userId),
+        apiKeyAuthenticator(db, config.apiKeyRequestsPerMinute, app.log),
+      ),
       requireRole: createAccessGuard({
         find: (userId, organisationId) => membershipsRepository(db).find(userId, organisationId),
         remember: (userId, organisationId) =>

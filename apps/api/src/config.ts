@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   AUDIT_RETENTION_DAYS: positiveInt(400),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag('false'),
   WEBHOOK_DISABLE_AFTER_DAYS: positiveInt(5),
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt(600),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -237,6 +238,8 @@ export interface Config {
     allowPrivateTargets: boolean;
     disableAfterDays: number;
   };
+  /** Requests one API key may make per minute in this process (429 with Retry-After beyond). */
+  apiKeyRequestsPerMinute: number;
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
   backup: BackupSettings;
@@ -422,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateTargets: values.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       disableAfterDays: values.WEBHOOK_DISABLE_AFTER_DAYS,
     },
+    apiKeyRequestsPerMinute: values.API_KEY_REQUESTS_PER_MINUTE,
     migrateOnStart: values.MIGRATE_ON_START,
     backup: {
       dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -23,3 +23,4 @@ export * from './decision-rules.js';
 export * from './inspection-areas.js';
 export * from './fuel-penalty.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

@@ -139,6 +139,8 @@ export const AUDIT_ACTION_LABELS = {
   'webhook.delete': 'Webhook deleted',
   'webhook.rotate_secret': 'Webhook secret rotated',
   'webhook.disable': 'Webhook disabled after failing',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

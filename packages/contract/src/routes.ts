@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type RouteDefinition, route } from './route-definition.js';
 import { shareRoutes } from './share-routes.js';
 import { teamRoutes } from './team-routes.js';
+import { apiKeyRoutes } from './api-key-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -81,6 +82,7 @@ const TransactionParams = z.object({ id: idParam });
 export const routes = {
   // Account access
   obtainTokens: route({
+    operationId: 'obtainTokens',
     method: 'POST',
     path: '/api/token/',
     auth: false,
@@ -91,6 +93,7 @@ export const routes = {
     response: LoginTokens,
   }),
   refreshToken: route({
+    operationId: 'refreshToken',
     method: 'POST',
     path: '/api/token/refresh/',
     auth: false,
@@ -101,6 +104,7 @@ export const routes = {
     response: AccessToken,
   }),
   register: route({
+    operationId: 'register',
     method: 'POST',
     path: '/api/user/register/',
     auth: false,
@@ -111,6 +115,7 @@ export const routes = {
     response: MessageResponse,
   }),
   confirmRegistration: route({
+    operationId: 'confirmRegistration',
     method: 'POST',
     path: '/api/user/confirm-registration/',
     auth: false,
@@ -121,6 +126,7 @@ export const routes = {
     response: MessageResponse,
   }),
   requestPasswordReset: route({
+    operationId: 'requestPasswordReset',
     method: 'POST',
     path: '/api/user/request-password-reset/',
     auth: false,
@@ -131,6 +137,7 @@ export const routes = {
     response: MessageResponse,
   }),
   resetPassword: route({
+    operationId: 'resetPassword',
     method: 'PUT',
     path: '/api/user/reset-password/',
     auth: false,
@@ -143,6 +150,7 @@ export const routes = {
 
   // User and company
   getUser: route({
+    operationId: 'getUser',
     method: 'GET',
     path: '/api/user/',
     auth: true,
@@ -153,6 +161,7 @@ export const routes = {
     response: User,
   }),
   updateUser: route({
+    operationId: 'updateUser',
     method: 'PATCH',
     path: '/api/user/update/',
     auth: true,
@@ -165,6 +174,7 @@ export const routes = {
     response: User,
   }),
   confirmEmailChange: route({
+    operationId: 'confirmEmailChange',
     method: 'POST',
     path: '/api/user/confirm-email-change/',
     auth: false,
@@ -175,6 +185,7 @@ export const routes = {
     response: MessageResponse,
   }),
   changePassword: route({
+    operationId: 'changePassword',
     method: 'PUT',
     path: '/api/user/change-password/',
     auth: true,
@@ -186,6 +197,7 @@ export const routes = {
     response: PasswordChanged,
   }),
   deleteUser: route({
+    operationId: 'deleteUser',
     method: 'DELETE',
     path: '/api/user/delete/',
     auth: true,
@@ -199,6 +211,7 @@ export const routes = {
   }),
   // Everything the account keeps, as one ZIP (issue 43 §4)
   requestDataExport: route({
+    operationId: 'requestDataExport',
     method: 'POST',
     path: '/api/user/export/',
     auth: true,
@@ -210,6 +223,7 @@ export const routes = {
     response: DataExport,
   }),
   getDataExport: route({
+    operationId: 'getDataExport',
     method: 'GET',
     path: '/api/user/export/:exportId/',
     auth: true,
@@ -221,6 +235,7 @@ export const routes = {
     response: DataExport,
   }),
   downloadDataExport: route({
+    operationId: 'downloadDataExport',
     method: 'GET',
     path: '/api/user/export/:exportId/download/',
     auth: false,
@@ -230,8 +245,10 @@ export const routes = {
     params: ExportParams,
     query: DataExportDownloadQuery,
     response: null,
+    download: ['application/zip'],
   }),
   getCompany: route({
+    operationId: 'getCompany',
     method: 'GET',
     path: '/api/company/',
     auth: true,
@@ -241,6 +258,7 @@ export const routes = {
     response: Company,
   }),
   updateCompany: route({
+    operationId: 'updateCompany',
     method: 'PATCH',
     path: '/api/company/update/',
     auth: true,
@@ -252,10 +270,12 @@ export const routes = {
     response: Company,
   }),
   listCountries: route({
+    operationId: 'listCountries',
     method: 'GET',
     path: '/api/countries/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'company',
     status: 200,
     summary: 'Countries (ISO 3166-1 alpha-2), English names, sorted',
@@ -264,6 +284,7 @@ export const routes = {
 
   // Credits and transactions
   getCredits: route({
+    operationId: 'getCredits',
     method: 'GET',
     path: '/api/credits/',
     auth: true,
@@ -273,16 +294,19 @@ export const routes = {
     response: Credits,
   }),
   listCreditPrices: route({
+    operationId: 'listCreditPrices',
     method: 'GET',
     path: '/api/credits/prices',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'credits',
     status: 200,
     summary: 'Credit tiers with prices in euro excluding VAT',
     response: CreditPriceOptionList,
   }),
   createCheckoutSession: route({
+    operationId: 'createCheckoutSession',
     method: 'POST',
     path: '/api/stripe/create-checkout-session/',
     auth: true,
@@ -294,6 +318,7 @@ export const routes = {
     response: PaymentRedirect,
   }),
   listTransactions: route({
+    operationId: 'listTransactions',
     method: 'GET',
     path: '/api/transactions/',
     auth: true,
@@ -304,6 +329,7 @@ export const routes = {
     response: TransactionList,
   }),
   cancelPurchase: route({
+    operationId: 'cancelPurchase',
     method: 'POST',
     path: '/api/transactions/:id/cancel/',
     auth: true,
@@ -316,6 +342,7 @@ export const routes = {
     response: PurchaseCancelled,
   }),
   purchaseInvoice: route({
+    operationId: 'purchaseInvoice',
     method: 'GET',
     path: '/api/transactions/:id/invoice/',
     auth: true,
@@ -325,10 +352,12 @@ export const routes = {
     summary: "The invoice of one of the user's paid purchases, as a PDF",
     params: TransactionParams,
     response: null,
+    download: ['application/pdf'],
   }),
 
   // Projects and images
   listProjects: route({
+    operationId: 'listProjects',
     method: 'GET',
     path: '/api/projects/',
     auth: true,
@@ -339,6 +368,7 @@ export const routes = {
     response: ProjectList,
   }),
   createProject: route({
+    operationId: 'createProject',
     method: 'POST',
     path: '/api/projects/',
     auth: true,
@@ -349,6 +379,7 @@ export const routes = {
     response: Project,
   }),
   getProject: route({
+    operationId: 'getProject',
     method: 'GET',
     path: '/api/projects/:id/',
     auth: true,
@@ -359,6 +390,7 @@ export const routes = {
     response: Project,
   }),
   updateProject: route({
+    operationId: 'updateProject',
     method: 'PATCH',
     path: '/api/projects/:id/update/',
     auth: true,
@@ -370,6 +402,7 @@ export const routes = {
     response: Project,
   }),
   deleteProject: route({
+    operationId: 'deleteProject',
     method: 'DELETE',
     path: '/api/projects/:id/delete/',
     auth: true,
@@ -380,6 +413,7 @@ export const routes = {
     response: MessageResponse,
   }),
   getPredictionCount: route({
+    operationId: 'getPredictionCount',
     method: 'GET',
     path: '/api/projects/:id/predict-count/',
     auth: true,
@@ -390,6 +424,7 @@ export const routes = {
     response: PredictionCount,
   }),
   downloadProject: route({
+    operationId: 'downloadProject',
     method: 'GET',
     path: '/api/projects/:id/download/',
     auth: true,
@@ -398,8 +433,10 @@ export const routes = {
     summary: 'ZIP of every image and prediction of the project',
     params: ProjectParams,
     response: null,
+    download: ['application/zip'],
   }),
   inspectionSummary: route({
+    operationId: 'inspectionSummary',
     method: 'GET',
     path: '/api/projects/:id/inspection-summary/',
     auth: true,
@@ -412,6 +449,7 @@ export const routes = {
     response: InspectionSummary,
   }),
   inspectionReportPdf: route({
+    operationId: 'inspectionReportPdf',
     method: 'GET',
     path: '/api/projects/:id/report/',
     auth: true,
@@ -422,8 +460,10 @@ export const routes = {
     params: ProjectParams,
     query: ReportPdfQuery,
     response: null,
+    download: ['application/pdf'],
   }),
   inspectionReportJson: route({
+    operationId: 'inspectionReportJson',
     method: 'GET',
     path: '/api/projects/:id/report.json',
     auth: true,
@@ -435,6 +475,7 @@ export const routes = {
     response: InspectionReport,
   }),
   downloadImage: route({
+    operationId: 'downloadImage',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/download/',
     auth: true,
@@ -443,8 +484,10 @@ export const routes = {
     summary: 'ZIP of one image and its predictions',
     params: ImageParams,
     response: null,
+    download: ['application/zip'],
   }),
   uploadImages: route({
+    operationId: 'uploadImages',
     method: 'POST',
     path: '/api/projects/:id/image-upload/',
     auth: true,
@@ -457,16 +500,19 @@ export const routes = {
     multipart: true,
   }),
   uploadLimits: route({
+    operationId: 'uploadLimits',
     method: 'GET',
     path: '/api/upload-limits/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'images',
     status: 200,
     summary: 'Files per upload request, bytes per file and pixels per image the server accepts',
     response: UploadLimits,
   }),
   listImageHashes: route({
+    operationId: 'listImageHashes',
     method: 'GET',
     path: '/api/projects/:id/image-hashes/',
     auth: true,
@@ -477,6 +523,7 @@ export const routes = {
     response: ImageHashList,
   }),
   listThumbnails: route({
+    operationId: 'listThumbnails',
     method: 'GET',
     path: '/api/projects/:id/thumbnails/',
     auth: true,
@@ -488,6 +535,7 @@ export const routes = {
     response: ImageThumbnailList,
   }),
   listImageDetails: route({
+    operationId: 'listImageDetails',
     method: 'GET',
     path: '/api/projects/:id/image-details/',
     auth: true,
@@ -498,6 +546,7 @@ export const routes = {
     response: ImageDetailsList,
   }),
   getImage: route({
+    operationId: 'getImage',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/',
     auth: true,
@@ -508,6 +557,7 @@ export const routes = {
     response: FullImage,
   }),
   updateImage: route({
+    operationId: 'updateImage',
     method: 'PATCH',
     path: '/api/projects/:id/image/:imageId/update/',
     auth: true,
@@ -519,6 +569,7 @@ export const routes = {
     response: ImageSummary,
   }),
   updateImagesZone: route({
+    operationId: 'updateImagesZone',
     method: 'PATCH',
     path: '/api/projects/:id/images/update/',
     auth: true,
@@ -531,6 +582,7 @@ export const routes = {
     response: ImagesZoneUpdated,
   }),
   deleteImage: route({
+    operationId: 'deleteImage',
     method: 'DELETE',
     path: '/api/projects/:id/image/:imageId/delete/',
     auth: true,
@@ -541,6 +593,7 @@ export const routes = {
     response: MessageResponse,
   }),
   listPredictionThumbnails: route({
+    operationId: 'listPredictionThumbnails',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/prediction-thumbnails/',
     auth: true,
@@ -551,6 +604,7 @@ export const routes = {
     response: PredictionThumbnails,
   }),
   getPredictionSet: route({
+    operationId: 'getPredictionSet',
     method: 'GET',
     path: '/api/projects/:id/predictionset/:predictionId/',
     auth: true,
@@ -563,26 +617,31 @@ export const routes = {
 
   // Models, resolutions and prediction requests
   listModels: route({
+    operationId: 'listModels',
     method: 'GET',
     path: '/api/cvmodels/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'predictions',
     status: 200,
     summary: 'Active models with their classes',
     response: CvModelList,
   }),
   listResolutions: route({
+    operationId: 'listResolutions',
     method: 'GET',
     path: '/api/resolutions/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'predictions',
     status: 200,
     summary: 'Active resolutions with their price per image',
     response: ResolutionList,
   }),
   validatePredictRequest: route({
+    operationId: 'validatePredictRequest',
     method: 'POST',
     path: '/api/projects/:id/validate-predict-request/',
     auth: true,
@@ -594,6 +653,7 @@ export const routes = {
     response: CreditCheckResponse,
   }),
   requestPredict: route({
+    operationId: 'requestPredict',
     method: 'POST',
     path: '/api/projects/:id/request-predict/',
     auth: true,
@@ -605,6 +665,7 @@ export const routes = {
     response: PredictionRequestCreated,
   }),
   currentRequest: route({
+    operationId: 'currentRequest',
     method: 'GET',
     path: '/api/request/current/',
     auth: true,
@@ -614,6 +675,7 @@ export const routes = {
     response: CurrentRequest,
   }),
   getRequest: route({
+    operationId: 'getRequest',
     method: 'GET',
     path: '/api/request/:requestId/',
     auth: true,
@@ -626,6 +688,7 @@ export const routes = {
 
   // Vessels (issue 18 §1): the fleet whose hulls are inspected
   listVessels: route({
+    operationId: 'listVessels',
     method: 'GET',
     path: '/api/vessels/',
     auth: true,
@@ -636,6 +699,7 @@ export const routes = {
     response: VesselList,
   }),
   createVessel: route({
+    operationId: 'createVessel',
     method: 'POST',
     path: '/api/vessels/',
     auth: true,
@@ -646,6 +710,7 @@ export const routes = {
     response: Vessel,
   }),
   getVessel: route({
+    operationId: 'getVessel',
     method: 'GET',
     path: '/api/vessels/:id/',
     auth: true,
@@ -656,6 +721,7 @@ export const routes = {
     response: Vessel,
   }),
   updateVessel: route({
+    operationId: 'updateVessel',
     method: 'PATCH',
     path: '/api/vessels/:id/update/',
     auth: true,
@@ -667,6 +733,7 @@ export const routes = {
     response: Vessel,
   }),
   deleteVessel: route({
+    operationId: 'deleteVessel',
     method: 'DELETE',
     path: '/api/vessels/:id/delete/',
     auth: true,
@@ -679,6 +746,7 @@ export const routes = {
 
   // The hull plan and the compliance record (issue 40)
   vesselHullPlan: route({
+    operationId: 'vesselHullPlan',
     method: 'GET',
     path: '/api/vessels/:id/hull-plan/',
     auth: true,
@@ -690,6 +758,7 @@ export const routes = {
     response: HullPlan,
   }),
   inspectionAreas: route({
+    operationId: 'inspectionAreas',
     method: 'GET',
     path: '/api/projects/:id/inspection-areas/',
     auth: true,
@@ -702,6 +771,7 @@ export const routes = {
     response: InspectionAreas,
   }),
   updateInspectionAreas: route({
+    operationId: 'updateInspectionAreas',
     method: 'PATCH',
     path: '/api/projects/:id/inspection-areas/update/',
     auth: true,
@@ -714,6 +784,7 @@ export const routes = {
     response: InspectionAreas,
   }),
   fuelPenalty: route({
+    operationId: 'fuelPenalty',
     method: 'GET',
     path: '/api/projects/:id/fuel-penalty/',
     auth: true,
@@ -726,6 +797,7 @@ export const routes = {
     response: FuelPenaltyEstimate,
   }),
   decisionRules: route({
+    operationId: 'decisionRules',
     method: 'GET',
     path: '/api/decision-rules/',
     auth: true,
@@ -735,6 +807,7 @@ export const routes = {
     response: DecisionRules,
   }),
   updateDecisionRules: route({
+    operationId: 'updateDecisionRules',
     method: 'PUT',
     path: '/api/decision-rules/update/',
     auth: true,
@@ -748,6 +821,7 @@ export const routes = {
   ...teamRoutes,
   ...shareRoutes,
   ...webhookRoutes,
+  ...apiKeyRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListPageQuery, id, isoDateTime, optionalText } from './common.js';
+import { ListPageQuery, id, isoDateTime, messages, optionalText } from './common.js';
 
 /**
  * Issue 41 §2: webhooks. Each event is sent as Standard Webhooks' envelope `{type, timestamp, data}`;
@@ -127,6 +127,7 @@ const webhookUrl = z
   .trim()
   .min(1, 'Required')
   .max(WEBHOOK_LIMITS.urlLength, `Ensure this field has no more than ${WEBHOOK_LIMITS.urlLength} characters.`)
+  .refine((value) => !/\p{Cc}/u.test(value), messages.controlCharacters)
   .refine((value) => URL.canParse(value), 'Enter a valid URL.')
   .refine((value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol), {
     message: 'Use an http or https URL.',

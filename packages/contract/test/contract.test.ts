@@ -230,8 +230,16 @@ describe('route table (§7)', () => {
     // the upload limits and image hashes a survey-size upload reads first (issue 24); cancelling a
     // purchase and its invoice (issue 45); 17 for organisations, members, invitations and the audit
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
-    // fuel penalty and the decision rules read and update (issue 40); 8 for webhooks (issue 41).
-    expect(all).toHaveLength(96);
+    // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
+    // revoke (issue 41); 8 for webhooks (issue 41).
+    expect(all).toHaveLength(99);
+  });
+
+  it('names every route by a unique camelCase operationId: its key in the route table', () => {
+    for (const [key, route] of Object.entries(routes)) expect(route.operationId).toBe(key);
+    const ids = all.map((route) => route.operationId);
+    expect(ids.every((id) => /^[a-z][a-zA-Z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
@@ -269,6 +277,7 @@ describe('route table (§7)', () => {
       .filter((route) => route.status === 201)
       .map((route) => `${route.method} ${route.path}`);
     expect(created.sort()).toEqual([
+      'POST /api/organisation/api-keys/',
       'POST /api/organisation/invitations/',
       'POST /api/organisation/webhooks/',
       'POST /api/organisation/webhooks/:webhookId/deliveries/:deliveryId/resend/',

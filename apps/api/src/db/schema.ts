@@ -86,6 +86,27 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** Issue 41 §1: an organisation's API keys; the secret itself is never stored. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  /** The secret's first characters, shown in lists. */
+  prefix: string;
+  /** SHA-256 of the secret, hex. */
+  secret_hash: string;
+  /** Comma-separated ApiKeyScope values. */
+  scopes: string;
+  created_by: number | null;
+  /** The creator's username when it was made, kept after the account is gone. */
+  created_by_name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_address: string | null;
+}
+
 export interface ShareLinksTable {
   id: Generated<number>;
   organisation_id: number;
@@ -487,6 +508,7 @@ export interface DB {
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
   share_links: ShareLinksTable;
+  api_keys: ApiKeysTable;
   one_time_tokens: OneTimeTokensTable;
   throttle_events: ThrottleEventsTable;
   companies: CompaniesTable;
@@ -518,6 +540,7 @@ export type MembershipRow = Selectable<MembershipsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type DataExportRow = Selectable<DataExportsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -31,15 +31,22 @@ let projectId: number;
 let projectName: string;
 let work: string;
 
-/** Logs in over HTTP as the CLI's user would be given a key; the test's key is an access token. */
-async function accessToken(username: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/token/`, {
+/** Signs in over HTTP and makes the API key a field team would be given: read and write. */
+async function apiKeyOf(username: string, password: string): Promise<string> {
+  const signedIn = await fetch(`${baseUrl}/api/token/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access: string }).access;
+  expect(signedIn.status).toBe(200);
+  const { access } = (await signedIn.json()) as { access: string };
+  const created = await fetch(`${baseUrl}/api/organisation/api-keys/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: JSON.stringify({ name: 'Field laptop', scopes: ['read', 'write'] }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { secret: string }).secret;
 }
 
 async function projectHashes(): Promise<string[]> {
@@ -76,9 +83,7 @@ beforeAll(async () => {
   const child: ChildProcess = startServerProcess({ ...env, PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
   server = watchProcess(child);
   await waitUntilHealthy(`${baseUrl}/api/health`, server);
-  // Until API keys land, the key is an access token; with them this becomes the `secret` of
-  // POST /api/organisation/api-keys/ with scopes ['read', 'write'].
-  apiKey = await accessToken(username, password);
+  apiKey = await apiKeyOf(username, password);
 }, 120_000);
 
 afterAll(async () => {

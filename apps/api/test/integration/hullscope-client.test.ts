@@ -8,6 +8,7 @@ import {
 } from '@hullscope/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../support/accounts.js';
+import { createApiKey } from '../support/api-keys.js';
 import { distinctJpeg } from '../support/images.js';
 import { readZip } from '../support/predictions.js';
 import { freePort } from '../support/server-process.js';
@@ -18,8 +19,9 @@ let baseUrl: string;
 let user: SignedInUser;
 let other: SignedInUser;
 
-/** The user's access token as the key, until API keys land (then a key with read and write). */
-const keyOf = (someone: SignedInUser) => someone.tokens.access;
+/** Each user's API key with read and write, made in beforeAll. */
+const keys = new Map<SignedInUser, string>();
+const keyOf = (someone: SignedInUser) => keys.get(someone)!;
 const clientOf = (someone: SignedInUser, options: { fetch?: typeof fetch } = {}) =>
   createHullscopeClient({ baseUrl, apiKey: keyOf(someone), ...options });
 
@@ -42,6 +44,9 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   user = await signUp(t.app, t.config.mail.outboxDir);
   other = await signUp(t.app, t.config.mail.outboxDir);
+  for (const someone of [user, other]) {
+    keys.set(someone, (await createApiKey(t, someone, { name: 'Client', scopes: ['read', 'write'] })).secret);
+  }
 });
 afterAll(() => t.close());
 

@@ -85,6 +85,7 @@ beforeAll(async () => {
       previewInvitation: { token: 'x'.repeat(43) },
       acceptInvitation: { token: 'x'.repeat(43) },
       createShareLink: { label: 'Class surveyor', expires_in_days: 30 },
+      createApiKey: { name: 'Fleet system', scopes: ['read', 'write'] },
       updateInspectionAreas: {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
         rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },

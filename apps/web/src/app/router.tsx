@@ -93,6 +93,10 @@ const pages = {
     () => import('./routes/webhooks'),
     (m) => m.WebhooksRoute,
   ),
+  apiKeys: lazyPage(
+    () => import('./routes/api-keys'),
+    (m) => m.ApiKeysRoute,
+  ),
   invitation: lazyPage(
     () => import('./routes/invitation'),
     (m) => m.InvitationRoute,
@@ -218,6 +222,7 @@ export const routeTree: RouteObject[] = [
               { index: true, lazy: pages.organisation },
               { path: 'audit', lazy: pages.audit },
               { path: 'webhooks', lazy: pages.webhooks },
+              { path: 'api-keys', lazy: pages.apiKeys },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -31,6 +31,7 @@ export const paths = {
     organisation: '/organisation/',
     audit: '/organisation/audit/',
     webhooks: '/organisation/webhooks/',
+    apiKeys: '/organisation/api-keys/',
     gettingStarted: '/gettingStarted/',
     help: '/help/',
   },

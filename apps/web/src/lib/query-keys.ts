@@ -9,6 +9,7 @@ export const queryKeys = {
   auditEvents: ['organisation', 'audit'] as const,
   webhooks: ['organisation', 'webhooks'] as const,
   webhookDeliveries: (webhookId: number) => ['organisation', 'webhooks', webhookId, 'deliveries'] as const,
+  apiKeys: ['organisation', 'api-keys'] as const,
   shareLinks: (projectId: number) => ['projects', projectId, 'share-links'] as const,
   company: ['company'] as const,
   countries: ['countries'] as const,

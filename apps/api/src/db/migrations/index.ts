@@ -25,6 +25,7 @@ import * as dataExports from './0015-data-exports.js';
 import * as organisations from './0016-organisations.js';
 import * as imageQuality from './0017-image-quality.js';
 import * as hullPlan from './0018-hull-plan.js';
+import * as apiKeys from './0019-api-keys.js';
 import * as webhooks from './0020-webhooks.js';
 
 interface DialectMigration {
@@ -51,6 +52,7 @@ const migrations = {
   '0016-organisations': organisations,
   '0017-image-quality': imageQuality,
   '0018-hull-plan': hullPlan,
+  '0019-api-keys': apiKeys,
   '0020-webhooks': webhooks,
 } as const satisfies Record<string, DialectMigration>;
 

@@ -4,6 +4,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BusinessIcon from '@mui/icons-material/Business';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
+import KeyIcon from '@mui/icons-material/Key';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import Button from '@mui/material/Button';
@@ -124,6 +125,14 @@ export function OrganisationSwitcher() {
               <WebhookIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary="Webhooks" />
+          </MenuItem>
+        )}
+        {mayAudit && (
+          <MenuItem onClick={() => go(paths.app.apiKeys)}>
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="API keys" />
           </MenuItem>
         )}
         <MenuItem
