@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('predictions').addColumn('mask_prefix', 'text').execute();
 
   await withIdColumn(db.schema.createTable('mask_versions'), dialect)
-    .addColumn('prediction_id', 'integer', (c) => c.notNull().references('predictions.id').onDelete('cascade'))
+    .addColumn('prediction_id', 'integer', (c) =>
+      c.notNull().references('predictions.id').onDelete('cascade'),
+    )
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -44,7 +46,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createTable('image_reviews')
     .addColumn('image_id', 'integer', (c) => c.primaryKey().references('images.id').onDelete('cascade'))
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('prediction_id', 'integer', (c) => c.notNull().references('predictions.id').onDelete('cascade'))
+    .addColumn('prediction_id', 'integer', (c) =>
+      c.notNull().references('predictions.id').onDelete('cascade'),
+    )
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('reviewer_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('reviewer_name', 'text', (c) => c.notNull())

@@ -5,7 +5,10 @@ import { storageKeys } from '../../storage/storage-keys.js';
  * Where the PRED.png and STAT.png of the prediction's newest mask are: the model's own files (never
  * changed) until a person saves a version, then that version's folder.
  */
-export function currentMaskPrefix(prediction: { storage_prefix: string; mask_prefix: string | null }): string {
+export function currentMaskPrefix(prediction: {
+  storage_prefix: string;
+  mask_prefix: string | null;
+}): string {
   return prediction.mask_prefix ?? prediction.storage_prefix;
 }
 

@@ -22,7 +22,11 @@ const COLOUR_TYPES: Record<number, string> = {
  * fast-png decodes it: a palette image comes back as its indexes, which sharp would turn into colours.
  */
 export function readMaskPng(file: Buffer, width: number, height: number, classCount: number): Uint8Array {
-  if (file.length < 33 || !file.subarray(0, 8).equals(PNG_SIGNATURE) || file.toString('latin1', 12, 16) !== 'IHDR') {
+  if (
+    file.length < 33 ||
+    !file.subarray(0, 8).equals(PNG_SIGNATURE) ||
+    file.toString('latin1', 12, 16) !== 'IHDR'
+  ) {
     throw refuse(maskVersionMessages.notPng);
   }
   const fileWidth = file.readUInt32BE(16);
@@ -45,7 +49,8 @@ export function readMaskPng(file: Buffer, width: number, height: number, classCo
   }
   if (indexes.length !== width * height) throw refuse(maskVersionMessages.notPng);
   for (let pixel = 0; pixel < indexes.length; pixel += 1) {
-    if (indexes[pixel]! >= classCount) throw refuse(maskVersionMessages.notAClass(indexes[pixel]!, classCount - 1));
+    if (indexes[pixel]! >= classCount)
+      throw refuse(maskVersionMessages.notAClass(indexes[pixel]!, classCount - 1));
   }
   return indexes;
 }

@@ -25,7 +25,9 @@ async function receiveMask(request: FastifyRequest): Promise<Buffer> {
   }
   const data = await part.toBuffer();
   if (part.file.truncated) {
-    throw fieldErrors({ [MASK_UPLOAD_FIELD]: [`The mask is larger than ${MAX_MASK_BYTES / 1024 / 1024} MB.`] });
+    throw fieldErrors({
+      [MASK_UPLOAD_FIELD]: [`The mask is larger than ${MAX_MASK_BYTES / 1024 / 1024} MB.`],
+    });
   }
   return data;
 }
@@ -115,10 +117,7 @@ export const registerMaskVersionRoutes: ApiRegistrar = ({ router, db, storage, c
         : (await maskVersionsRepository(db).find(prediction.id, params.version))?.storage_prefix;
     if (!prefix) throw notFound();
     const png = await storage.getBuffer(storageKeys.file(prefix, predictionFiles.pred));
-    await reply
-      .type('image/png')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(png);
+    await reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(png);
     return REPLY_SENT;
   });
 };

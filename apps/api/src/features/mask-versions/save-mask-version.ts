@@ -31,7 +31,9 @@ export interface MaskSaveContext {
 /** An uploaded index PNG, or an earlier version to save again. */
 export type MaskSource = { upload: Buffer } | { restore: number };
 
-type FoundPrediction = NonNullable<Awaited<ReturnType<ReturnType<typeof predictionsRepository>['findPrediction']>>>;
+type FoundPrediction = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof predictionsRepository>['findPrediction']>>
+>;
 
 async function sourceMask(
   context: MaskSaveContext,
@@ -65,13 +67,15 @@ export async function saveMaskVersion(
 ): Promise<MaskVersionSaved> {
   const { db, storage, config } = context;
   refuseWhileSigned(await ownedProjectOr404(db, context.organisationId, projectId));
-  const prediction = await predictionsRepository(db).findPrediction(context.organisationId, projectId, predictionId);
+  const prediction = await predictionsRepository(db).findPrediction(
+    context.organisationId,
+    projectId,
+    predictionId,
+  );
   if (!prediction) throw notFound();
   const classes = storedClassesOf(prediction.model_manifest);
   const [model, mask] = await Promise.all([
-    storage
-      .getBuffer(storageKeys.file(prediction.storage_prefix, predictionFiles.pred))
-      .then(readStoredMask),
+    storage.getBuffer(storageKeys.file(prediction.storage_prefix, predictionFiles.pred)).then(readStoredMask),
     sourceMask(context, prediction, classes.length, source),
   ]);
   const figures = maskFigures(mask, model, classes);
