@@ -42,6 +42,17 @@ function percent(value: number): string {
   return `${value.toFixed(value < 10 && value !== 0 ? 1 : 0)} %`;
 }
 
+/** The signed revision while signed, else the one the next signature makes. */
+async function nextRevision(db: Kysely<DB>, project: ProjectRow): Promise<number> {
+  if (project.signed_revision !== null) return project.signed_revision;
+  const row = await db
+    .selectFrom('inspection_revisions')
+    .select((eb) => eb.fn.max('revision').as('newest'))
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
+  return (row?.newest == null ? 0 : Number(row.newest)) + 1;
+}
+
 /** What people checked (issue 39 §3): how many photos were reviewed, and how much they changed. */
 function reviewLine(review: ReviewCounts): string {
   if (review.reviewed === 0) {
@@ -182,8 +193,11 @@ export async function inspectionReport(
   query: InspectionSummaryQuery,
   settings: PredictionJudgementSettings,
   now: Date = new Date(),
+  signing?: Pick<InspectionReport, 'revision' | 'signature'>,
 ): Promise<ReportWithSources> {
   const sources = await inspectionSummary(db, project.owner, project.id, query, settings);
+  // The revision this report becomes when signed (issue 39 §4); the signature only while signing.
+  const revision = signing?.revision ?? (await nextRevision(db, project));
   const { summary } = sources;
   const vessel = project.vessel_id
     ? await vesselsRepository(db).findOwned(project.owner, project.vessel_id)
@@ -198,6 +212,8 @@ export async function inspectionReport(
   const report: InspectionReport = {
     report_version: 1,
     generated_at: now.toISOString(),
+    revision,
+    signature: signing?.signature ?? null,
     project: {
       id: project.id,
       name: project.name,
