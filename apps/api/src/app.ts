@@ -40,6 +40,7 @@ import { registerInspectionAreaRoutes } from './features/inspection-areas/inspec
 import { registerMaskVersionRoutes } from './features/mask-versions/mask-versions.routes.js';
 import { registerSignOffRoutes } from './features/sign-off/sign-off.routes.js';
 import { registerReviewRoutes } from './features/review/review.routes.js';
+import { registerDatasetRoutes } from './features/dataset/dataset.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
@@ -81,6 +82,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerMaskVersionRoutes,
   registerSignOffRoutes,
   registerReviewRoutes,
+  registerDatasetRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,
