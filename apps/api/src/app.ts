@@ -41,6 +41,7 @@ import { registerMaskVersionRoutes } from './features/mask-versions/mask-version
 import { registerSignOffRoutes } from './features/sign-off/sign-off.routes.js';
 import { registerReviewRoutes } from './features/review/review.routes.js';
 import { registerDatasetRoutes } from './features/dataset/dataset.routes.js';
+import { registerAgreementRoutes } from './features/agreement/agreement.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
@@ -83,6 +84,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerSignOffRoutes,
   registerReviewRoutes,
   registerDatasetRoutes,
+  registerAgreementRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,
