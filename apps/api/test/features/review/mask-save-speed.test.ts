@@ -68,7 +68,8 @@ describe('saving a Full HD correction (issue 39, speed)', () => {
       ).toBeCloseTo((100 * Math.PI * radius ** 2) / (WIDTH * HEIGHT), 0);
     }
     const sorted = [...times].sort((a, b) => a - b);
-    console.info(`Full HD mask save: median ${sorted[2]!.toFixed(0)} ms, max ${sorted[4]!.toFixed(0)} ms`);
+    // The figure docs/verified-records.md asks for, in the test's output.
+    console.warn(`Full HD mask save: median ${sorted[2]!.toFixed(0)} ms, max ${sorted[4]!.toFixed(0)} ms`);
     expect(sorted[2]).toBeLessThan(1000);
   });
 });
