@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
+ * The most reviewed photos the figures read, newest first: the endpoints decode each one's masks, so
+ * a large fleet's figures rest on its latest reviews rather than take ever longer.
+ */
+export const AGREEMENT_MAX_PHOTOS = 2000;
+
+/**
  * Every reviewed prediction of the organisation (or of one of its projects) with its model's own
  * percentages (version 0, kept when a correction replaced them) and the reviewed ones.
  */
@@ -27,7 +33,7 @@ export function reviewedForAgreement(db: Kysely<DB>, owner: number, projectId?: 
     ])
     .where('predictions.owner', '=', owner);
   if (projectId !== undefined) query = query.where('predictions.project_id', '=', projectId);
-  return query.orderBy('predictions.id').execute();
+  return query.orderBy('predictions.id', 'desc').limit(AGREEMENT_MAX_PHOTOS).execute();
 }
 
 export type AgreementRow = Awaited<ReturnType<typeof reviewedForAgreement>>[number];

@@ -20,6 +20,12 @@ import { newMaskVersionPrefix } from './mask-files.js';
 import { readMaskPng, readStoredMask } from './mask-png.js';
 import { maskVersionsRepository } from './mask-versions.repository.js';
 
+/**
+ * Versions one prediction may have: far beyond any review (each save is a deliberate act), and a
+ * bound on what one client can make the server store (a Full HD version is some 20 kB).
+ */
+export const MAX_MASK_VERSIONS = 500;
+
 export interface MaskSaveContext {
   db: Kysely<DB>;
   storage: Storage;
@@ -73,6 +79,9 @@ export async function saveMaskVersion(
     predictionId,
   );
   if (!prediction) throw notFound();
+  if (prediction.mask_version >= MAX_MASK_VERSIONS) {
+    throw conflict(`This mask has ${MAX_MASK_VERSIONS} versions, the most one prediction keeps.`);
+  }
   const classes = storedClassesOf(prediction.model_manifest);
   const [model, mask] = await Promise.all([
     storage.getBuffer(storageKeys.file(prediction.storage_prefix, predictionFiles.pred)).then(readStoredMask),

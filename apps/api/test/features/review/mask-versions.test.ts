@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MASK_VERSIONS } from '../../../src/features/mask-versions/save-mask-version.js';
 import { signUp } from '../../support/accounts.js';
 import {
   BLUE,
@@ -105,6 +106,23 @@ describe('corrected mask versions (issue 39 §2)', () => {
     ).toEqual(bandMask([50, CLASS.hard], [350, CLASS.clean]));
     expect((await t.app.inject({ method: 'GET', url: `${masks}7/`, headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${masks}7/restore/`, headers })).statusCode).toBe(404);
+
+    // A prediction keeps a bounded number of versions.
+    await t.app.database.db
+      .updateTable('predictions')
+      .set({ mask_version: MAX_MASK_VERSIONS })
+      .where('id', '=', predictionIds[0]!)
+      .execute();
+    const capped = await t.app.inject({ method: 'POST', url: `${masks}0/restore/`, headers });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().detail).toBe(
+      `This mask has ${MAX_MASK_VERSIONS} versions, the most one prediction keeps.`,
+    );
+    await t.app.database.db
+      .updateTable('predictions')
+      .set({ mask_version: 2 })
+      .where('id', '=', predictionIds[0]!)
+      .execute();
 
     // An 8-bit greyscale PNG of class indexes is a mask too.
     const grey = await postMask(t.app, headers, masks, await greyPng(bandMask([400, CLASS.slime])));
