@@ -18,7 +18,9 @@ import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/
 import { changedShare, maskFigures } from './mask-figures.js';
 import { newMaskVersionPrefix } from './mask-files.js';
 import { readMaskPng, readStoredMask } from './mask-png.js';
+import { maskThumbnail } from './mask-thumbnail.js';
 import { maskVersionsRepository } from './mask-versions.repository.js';
+import { base64Bytes } from '../../storage/base64-copy.js';
 
 /**
  * Versions one prediction may have: far beyond any review (each save is a deliberate act), and a
@@ -91,13 +93,18 @@ export async function saveMaskVersion(
   const version = prediction.mask_version + 1;
   const prefix = newMaskVersionPrefix(prediction.storage_prefix, version);
   const manifestName = (JSON.parse(prediction.model_manifest) as { name: string }).name;
-  const [pred, stat] = await Promise.all([
-    encodeIndexedPng(mask, prediction.width, prediction.height, classPalette(classes)),
+  const palette = classPalette(classes);
+  const org = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, predictionFiles.org));
+  const [pred, stat, thumbnail] = await Promise.all([
+    encodeIndexedPng(mask, prediction.width, prediction.height, palette),
     renderStatChart(figures.percentages, `${manifestName} ${prediction.model_version}`),
+    maskThumbnail(org, mask, prediction.width, prediction.height, palette),
   ]);
   await Promise.all([
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.pred), pred),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.stat), stat),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.thumbnail), thumbnail),
+    storage.putBuffer(storageKeys.file(prefix, predictionFiles.thumbnailBase64), base64Bytes(thumbnail)),
   ]);
   const createdAt = nowIso();
   const percentages = JSON.stringify(figures.percentages);

@@ -18,6 +18,7 @@ import { ownedImageOr404 } from '../images/owned-image.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import { predictionsRepository } from './predictions.repository.js';
 import { predictionSetAnswer } from './prediction-set-answer.js';
 import { schedulePredictRequest } from './schedule-predict-request.js';
@@ -95,6 +96,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
           row.resolution_id,
           row.created_at,
           row.storage_prefix,
+          row.mask_version,
           row.confidence ?? '',
         ]),
         // low_confidence depends on the threshold, which a restart may change.
@@ -110,9 +112,10 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
             storage,
             thumbnailCache,
             {
-              key: storageKeys.file(row.storage_prefix, predictionFiles.thumbnail),
-              copyKey: storageKeys.file(row.storage_prefix, predictionFiles.thumbnailBase64),
-              version: row.created_at,
+              // The newest mask version's thumbnail: a correction shows in the strip (issue 39).
+              key: storageKeys.file(currentMaskPrefix(row), predictionFiles.thumbnail),
+              copyKey: storageKeys.file(currentMaskPrefix(row), predictionFiles.thumbnailBase64),
+              version: `${row.created_at}-${row.mask_version}`,
             },
             (error) => log.warn({ err: error, predictionId: row.id }, 'could not keep a thumbnail as base64'),
           );

@@ -30,9 +30,18 @@ const percentageOf = (predictions: { label: string; percentage: number }[], labe
 
 describe('corrected mask versions (issue 39 §2)', () => {
   it('saves a correction as a new version, recomputes every figure from it and keeps the model’s mask', async () => {
-    const { user, base, predictionIds } = await predictedProject(t);
+    const { user, base, imageIds, predictionIds } = await predictedProject(t);
     const headers = user.headers;
     const masks = `${base}/predictionset/${predictionIds[0]}/masks/`;
+    const thumbnail = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base}/image/${imageIds[0]}/prediction-thumbnails/`,
+          headers,
+        })
+      ).json().thumbnails[0].base64_thumbnail as string;
+    const modelThumbnail = await thumbnail();
 
     const before = await t.app.inject({ method: 'GET', url: masks, headers });
     expect(before.statusCode, before.body).toBe(200);
@@ -66,6 +75,8 @@ describe('corrected mask versions (issue 39 §2)', () => {
     expect(pngIndexes(Buffer.from(set.PRED.base64_image, 'base64'))).toEqual(
       bandMask([50, CLASS.hard], [350, CLASS.clean]),
     );
+    // The strip's thumbnail shows the correction.
+    expect(await thumbnail()).not.toBe(modelThumbnail);
     // The model's own mask is unchanged.
     expect((await t.app.inject({ method: 'GET', url: `${masks}0/`, headers })).rawPayload).toEqual(modelMask);
 
