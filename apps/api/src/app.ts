@@ -39,6 +39,11 @@ import { registerDecisionRoutes } from './features/decisions/decisions.routes.js
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
 import { onWebhookDeliveryQueued } from './features/webhooks/emit-webhook-event.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { registerMaskVersionRoutes } from './features/mask-versions/mask-versions.routes.js';
+import { registerSignOffRoutes } from './features/sign-off/sign-off.routes.js';
+import { registerReviewRoutes } from './features/review/review.routes.js';
+import { registerDatasetRoutes } from './features/dataset/dataset.routes.js';
+import { registerAgreementRoutes } from './features/agreement/agreement.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { apiKeyAuthenticator } from './features/api-keys/key-authentication.js';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
@@ -79,6 +84,11 @@ const apiFeatures: ApiRegistrar[] = [
   registerHullPlanRoutes,
   registerDecisionRoutes,
   registerInspectionAreaRoutes,
+  registerMaskVersionRoutes,
+  registerSignOffRoutes,
+  registerReviewRoutes,
+  registerDatasetRoutes,
+  registerAgreementRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,

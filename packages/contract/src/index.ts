@@ -24,3 +24,7 @@ export * from './inspection-areas.js';
 export * from './fuel-penalty.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './mask-versions.js';
+export * from './review.js';
+export * from './sign-off.js';
+export * from './agreement.js';

@@ -141,6 +141,9 @@ export const AUDIT_ACTION_LABELS = {
   'webhook.disable': 'Webhook disabled after failing',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',
+  'mask.correct': 'Mask corrected',
+  'inspection.sign': 'Inspection signed',
+  'inspection.reopen': 'Inspection reopened',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

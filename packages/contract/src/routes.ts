@@ -3,6 +3,7 @@ import { type RouteDefinition, route } from './route-definition.js';
 import { shareRoutes } from './share-routes.js';
 import { teamRoutes } from './team-routes.js';
 import { apiKeyRoutes } from './api-key-routes.js';
+import { verifiedRecordRoutes } from './verified-record-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -822,6 +823,7 @@ export const routes = {
   ...shareRoutes,
   ...webhookRoutes,
   ...apiKeyRoutes,
+  ...verifiedRecordRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

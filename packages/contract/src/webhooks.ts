@@ -69,8 +69,17 @@ export const InspectionSignedData = z
   .object({
     version,
     project_id: id,
+    project_name: z.string(),
+    revision: z
+      .number()
+      .int()
+      .positive()
+      .describe('The signed revision; a reopened inspection signs a new one'),
+    name: z.string().describe('The name the signer gave'),
+    position: z.string().describe('The position the signer gave'),
     signed_by: id.nullable().describe('The user who signed'),
     signed_at: isoDateTime,
+    report_sha256: z.string().describe("SHA-256 of the signed revision's report.json"),
   })
   .catchall(z.unknown())
   .meta({ id: 'InspectionSignedData' });

@@ -231,8 +231,9 @@ describe('route table (§7)', () => {
     // purchase and its invoice (issue 45); 17 for organisations, members, invitations and the audit
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
     // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
-    // revoke (issue 41); 8 for webhooks (issue 41).
-    expect(all).toHaveLength(99);
+    // revoke (issue 41); 8 for webhooks (issue 41); 13 for mask versions, review,
+    // sign-off, revisions, the dataset export and the agreement figures (issue 39).
+    expect(all).toHaveLength(112);
   });
 
   it('names every route by a unique camelCase operationId: its key in the route table', () => {
@@ -249,6 +250,7 @@ describe('route table (§7)', () => {
       '/api/credits/prices',
       '/api/projects/:id/report.json',
       '/api/shared/report.json',
+      '/api/projects/:id/revisions/:revision/report.json',
     ]);
   });
 
@@ -285,8 +287,11 @@ describe('route table (§7)', () => {
       'POST /api/organisations/',
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/:version/restore/',
       'POST /api/projects/:id/request-predict/',
       'POST /api/projects/:id/share-links/',
+      'POST /api/projects/:id/sign/',
       'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',

@@ -285,6 +285,37 @@ describe('webhook deliveries', () => {
     expect(await deliveriesOf(t, team, endpoint.id)).toHaveLength(1);
   });
 
+  it('tells an inspection was signed, with its revision and the SHA-256 of its report.json', async () => {
+    receiver.answer([200]);
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const team = actingIn(user, user.organisationId);
+    const endpoint = await createWebhook(t, team, { url: receiver.url, events: ['inspection.signed'] });
+    const projectId = await createProject(t.app, team);
+    await predictWithFixtureModel(t.app, team, projectId, [
+      { name: 'one.png', data: await solidImage('png') },
+    ]);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/sign/`,
+      headers: team,
+      payload: { name: 'Grace Hopper', position: 'Superintendent' },
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const [delivery] = await waitForDeliveries(t, team, endpoint.id, ([d]) => d?.status === 'succeeded');
+    expect(delivery!.payload).toMatchObject({
+      type: 'inspection.signed',
+      data: {
+        version: 1,
+        project_id: projectId,
+        revision: 1,
+        name: 'Grace Hopper',
+        position: 'Superintendent',
+        signed_by: user.userId,
+        report_sha256: signed.json().report_sha256,
+      },
+    });
+  });
+
   it('sends no event an endpoint did not subscribe to', async () => {
     const user = await signUp(t.app, t.config.mail.outboxDir);
     const team = actingIn(user, user.organisationId);
