@@ -22,3 +22,7 @@ export * from './hull-plan.js';
 export * from './decision-rules.js';
 export * from './inspection-areas.js';
 export * from './fuel-penalty.js';
+export * from './mask-versions.js';
+export * from './review.js';
+export * from './sign-off.js';
+export * from './agreement.js';

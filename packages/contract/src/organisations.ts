@@ -134,6 +134,9 @@ export const AUDIT_ACTION_LABELS = {
   'image.delete': 'Image deleted',
   'data_export.request': 'Data export requested',
   'audit.export': 'Audit log exported',
+  'mask.correct': 'Mask corrected',
+  'inspection.sign': 'Inspection signed',
+  'inspection.reopen': 'Inspection reopened',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

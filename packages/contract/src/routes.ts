@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type RouteDefinition, route } from './route-definition.js';
 import { shareRoutes } from './share-routes.js';
 import { teamRoutes } from './team-routes.js';
+import { verifiedRecordRoutes } from './verified-record-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -746,6 +747,7 @@ export const routes = {
   }),
   ...teamRoutes,
   ...shareRoutes,
+  ...verifiedRecordRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

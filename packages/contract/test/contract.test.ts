@@ -230,8 +230,9 @@ describe('route table (§7)', () => {
     // the upload limits and image hashes a survey-size upload reads first (issue 24); cancelling a
     // purchase and its invoice (issue 45); 17 for organisations, members, invitations and the audit
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
-    // fuel penalty and the decision rules read and update (issue 40).
-    expect(all).toHaveLength(88);
+    // fuel penalty and the decision rules read and update (issue 40); 13 for mask versions, review,
+    // sign-off, revisions, the dataset export and the agreement figures (issue 39).
+    expect(all).toHaveLength(101);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
@@ -241,6 +242,7 @@ describe('route table (§7)', () => {
       '/api/credits/prices',
       '/api/projects/:id/report.json',
       '/api/shared/report.json',
+      '/api/projects/:id/revisions/:revision/report.json',
     ]);
   });
 
@@ -273,8 +275,11 @@ describe('route table (§7)', () => {
       'POST /api/organisations/',
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/:version/restore/',
       'POST /api/projects/:id/request-predict/',
       'POST /api/projects/:id/share-links/',
+      'POST /api/projects/:id/sign/',
       'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',
