@@ -20,7 +20,12 @@ export interface DirtyRect {
   bottom: number;
 }
 
-export const emptyRect = (): DirtyRect => ({ left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity });
+export const emptyRect = (): DirtyRect => ({
+  left: Infinity,
+  top: Infinity,
+  right: -Infinity,
+  bottom: -Infinity,
+});
 
 export const isEmptyRect = (rect: DirtyRect) => rect.right <= rect.left || rect.bottom <= rect.top;
 
