@@ -12,10 +12,10 @@ import {
 } from './lib/mask-edit';
 
 /**
- * Redraw durations in milliseconds, kept only while a bench turns it on (`npm run bench:mask-editor`),
- * so the editor itself keeps no growing list.
+ * Durations in milliseconds of each redraw and of each pointer move's mask writes, kept only while a
+ * bench turns it on (`npm run bench:mask-editor`), so the editor itself keeps no growing list.
  */
-export const redrawTimings = { enabled: false, durations: [] as number[] };
+export const editorTimings = { enabled: false, redraws: [] as number[], strokes: [] as number[] };
 
 const union = (into: DirtyRect, rect: DirtyRect) => {
   into.left = Math.min(into.left, rect.left);
@@ -69,7 +69,9 @@ export class MaskPainter {
   continueStroke(to: Point): void {
     const stroke = this.stroke;
     if (!stroke) return;
+    const started = editorTimings.enabled ? performance.now() : 0;
     strokeSegment(stroke.recorder, stroke.last, to, stroke.diameter, stroke.target);
+    if (editorTimings.enabled) editorTimings.strokes.push(performance.now() - started);
     stroke.last = to;
     this.schedule(stroke.recorder.takeDirty());
   }
@@ -140,7 +142,7 @@ export class MaskPainter {
     const rect = this.pending;
     this.pending = emptyRect();
     if (isEmptyRect(rect)) return;
-    const started = redrawTimings.enabled ? performance.now() : 0;
+    const started = editorTimings.enabled ? performance.now() : 0;
     colourRect(this.mask, this.table, this.pixels, rect);
     this.context.putImageData(
       this.image,
@@ -151,6 +153,6 @@ export class MaskPainter {
       rect.right - rect.left,
       rect.bottom - rect.top,
     );
-    if (redrawTimings.enabled) redrawTimings.durations.push(performance.now() - started);
+    if (editorTimings.enabled) editorTimings.redraws.push(performance.now() - started);
   }
 }
