@@ -37,6 +37,7 @@ import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
 import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
+import { registerMaskVersionRoutes } from './features/mask-versions/mask-versions.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
@@ -75,6 +76,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerHullPlanRoutes,
   registerDecisionRoutes,
   registerInspectionAreaRoutes,
+  registerMaskVersionRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,

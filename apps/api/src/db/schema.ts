@@ -173,6 +173,8 @@ export interface ProjectsTable {
   images_version: Generated<number>;
   /** Raised by every prediction stored for the project's images (migration 0013). */
   predictions_version: Generated<number>;
+  /** The signed revision while the inspection is signed; null while open (migration 0021). */
+  signed_revision: number | null;
 }
 
 /** A ship of the user's fleet (issue 18 §1); optional details are null until given. */
@@ -381,6 +383,60 @@ export interface PredictionsTable {
   confidence: number | null;
   storage_prefix: string;
   created_at: string;
+  /** The mask version whose figures the row holds (0021): 0 is the model's own. */
+  mask_version: Generated<number>;
+  /** Where that version's PRED.png and STAT.png are; null: the model's own under storage_prefix. */
+  mask_prefix: string | null;
+}
+
+/** A person's correction of a prediction's mask, or (version 0) the model's own figures kept (0021). */
+export interface MaskVersionsTable {
+  id: Generated<number>;
+  prediction_id: number;
+  project_id: number;
+  version: number;
+  author_id: number | null;
+  author_name: string | null;
+  restored_from: number | null;
+  /** Pixels whose class differs from the model's mask. */
+  changed_pixels: number;
+  /** JSON list of {label, hex_color, percentage}, as predictions.percentages. */
+  percentages: string;
+  surface_pixels: number;
+  /** Its PRED.png and STAT.png; null for version 0, the model's own under the prediction's prefix. */
+  storage_prefix: string | null;
+  created_at: string;
+}
+
+export type ReviewStateValue = 'accepted' | 'corrected';
+
+/** An analysed image a person reviewed (0021); no row: unreviewed. */
+export interface ImageReviewsTable {
+  image_id: number;
+  project_id: number;
+  prediction_id: number;
+  state: ReviewStateValue;
+  reviewer_id: number | null;
+  reviewer_name: string;
+  reviewed_at: string;
+}
+
+/** A signed revision of an inspection with the report.json its signature covers (0021). */
+export interface InspectionRevisionsTable {
+  id: Generated<number>;
+  project_id: number;
+  revision: number;
+  signer_name: string;
+  signer_position: string;
+  signed_by: number | null;
+  signed_by_name: string;
+  signed_at: string;
+  report_json: string;
+  report_sha256: string;
+  reopened_at: string | null;
+  reopened_by: number | null;
+  reopened_by_name: string | null;
+  reopen_reason: string | null;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -455,6 +511,9 @@ export interface DB {
   data_exports: DataExportsTable;
   inspection_areas: InspectionAreasTable;
   decision_rules: DecisionRulesTable;
+  mask_versions: MaskVersionsTable;
+  image_reviews: ImageReviewsTable;
+  inspection_revisions: InspectionRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

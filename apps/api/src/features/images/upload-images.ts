@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
@@ -9,7 +10,6 @@ import { UPLOAD_OPEN_OPTIONS, type UploadRenditions, makeUploadRenditions } from
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
-import { raiseContentVersion } from '../projects/content-versions.js';
 import { imagesRepository } from './images.repository.js';
 import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
 
@@ -145,7 +145,7 @@ export async function uploadImages(
           );
           created.push({ id: stored.id, name: file.staged.name });
         }
-        await raiseContentVersion(trx, projectId, 'images');
+        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
         return created;
       });
     } catch (error) {

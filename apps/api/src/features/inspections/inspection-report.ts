@@ -6,6 +6,7 @@ import {
   type InspectionReport,
   type InspectionSummaryQuery,
   type ModelManifest,
+  type ReviewCounts,
   hullZoneLabels,
   inspectionMethodLabels,
   visibilityLabels,
@@ -41,6 +42,20 @@ function percent(value: number): string {
   return `${value.toFixed(value < 10 && value !== 0 ? 1 : 0)} %`;
 }
 
+/** What people checked (issue 39 §3): how many photos were reviewed, and how much they changed. */
+function reviewLine(review: ReviewCounts): string {
+  if (review.reviewed === 0) {
+    return `No photo's mask has been reviewed by a person yet (0 of ${review.total}).`;
+  }
+  const corrected = review.corrected ?? 0;
+  return (
+    `A person reviewed ${review.reviewed} of ${review.total} analysed photo${review.total === 1 ? '' : 's'}: ` +
+    `${review.reviewed - corrected} accepted as the model read ${review.reviewed - corrected === 1 ? 'it' : 'them'}, ` +
+    `${corrected} corrected, changing ${review.changed_pixels_percentage ?? 0} % of the reviewed photos' pixels. ` +
+    'Coverage and ratings use the corrected masks.'
+  );
+}
+
 function methodsAndLimitations(
   project: ProjectRow,
   sources: SummaryWithSources,
@@ -72,6 +87,8 @@ function methodsAndLimitations(
     );
   }
   for (const limitation of manifest?.limitations ?? []) lines.push(`Model card: ${limitation}`);
+  const review = summary.all_zones.review;
+  if (review && review.total > 0) lines.push(reviewLine(review));
   if (project.visibility === 'poor') {
     lines.push('Visibility was recorded as poor: turbid water lowers what the model can tell apart.');
   }
@@ -239,6 +256,7 @@ export async function inspectionReport(
       rating: image.rating,
       confidence: image.confidence,
       low_confidence: image.low_confidence,
+      reviewed_by: image.reviewed_by,
       quality: image.quality,
       excluded_from_rating: image.excluded_from_rating,
       width: image.prediction.width,

@@ -32,6 +32,7 @@ import {
   paragraph,
 } from './report-layout.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 
 const LOW_CONFIDENCE_COLOUR = '#b45309';
 /** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
@@ -439,11 +440,12 @@ export function renderReportPdf(
           ? 'Photos: original and prediction'
           : 'Key photos: the worst of each zone and those flagged for low confidence',
       );
-      const prefixes = shown.map((index) => rated[index]!.prediction.storage_prefix);
+      const predictionsShown = shown.map((index) => rated[index]!.prediction);
       const ahead: Promise<ReportFigures>[] = [];
       const schedule = (index: number) => {
-        if (index >= prefixes.length) return;
-        const figures = reportFigures(storage, prefixes[index]!);
+        if (index >= predictionsShown.length) return;
+        const prediction = predictionsShown[index]!;
+        const figures = reportFigures(storage, prediction.storage_prefix, currentMaskPrefix(prediction));
         // Awaited in turn below; one that fails after an earlier failure must not go unhandled.
         figures.catch(() => undefined);
         ahead.push(figures);
