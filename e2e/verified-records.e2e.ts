@@ -55,6 +55,7 @@ const canvasColourAt = (x: number, y: number) =>
 
 /** Drags the mouse across the canvas between shares of its size, in steps a hand would make. */
 async function drag(points: [number, number][]) {
+  await canvas().scrollIntoViewIfNeeded();
   const box = (await canvas().boundingBox())!;
   const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
   await page.mouse.move(...at(points[0]!));
@@ -66,6 +67,8 @@ async function drag(points: [number, number][]) {
 async function chooseClass(label: string, field = 'Class') {
   await page.getByRole('region', { name: 'Mask editor' }).getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: new RegExp(`${label}$`) }).click();
+  // The menu's fading backdrop would take the next drag.
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 
 async function pdfText(buttonName: string): Promise<string> {
