@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSignedReason } from '@/hooks/use-revisions';
+import { useRoleAllows } from '@/hooks/use-role';
 import { useNotify } from '@/lib/notify';
 import { useReviewQueue, useUpdateReview } from '../api/review';
 
@@ -34,6 +35,8 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
   const queue = useReviewQueue(projectId);
   const update = useUpdateReview(projectId);
   const signedReason = useSignedReason(projectId);
+  // Viewers walk the queue to look; deciding is for members and above (the API checks it too).
+  const mayDecide = useRoleAllows('member');
   const notify = useNotify();
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState(false);
@@ -42,7 +45,7 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
   const position = current ? items.indexOf(current) + 1 : 0;
 
   const accept = () => {
-    if (!current || update.isPending || signedReason) return;
+    if (!current || update.isPending || signedReason || !mayDecide) return;
     update.mutate(
       { imageId: current.image, state: 'accepted', prediction: current.prediction },
       {
@@ -59,7 +62,7 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
     });
   };
   const correct = () => {
-    if (current && !signedReason) setEditing(true);
+    if (current && !signedReason && mayDecide) setEditing(true);
   };
 
   useEffect(() => {
@@ -103,16 +106,20 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
           <Box sx={{ flex: 1 }} />
           {current && !editing && (
             <>
-              <Button
-                variant="contained"
-                onClick={accept}
-                disabled={update.isPending || signedReason !== null}
-              >
-                Accept (A)
-              </Button>
-              <Button variant="outlined" onClick={correct} disabled={signedReason !== null}>
-                Correct (C)
-              </Button>
+              {mayDecide && (
+                <>
+                  <Button
+                    variant="contained"
+                    onClick={accept}
+                    disabled={update.isPending || signedReason !== null}
+                  >
+                    Accept (A)
+                  </Button>
+                  <Button variant="outlined" onClick={correct} disabled={signedReason !== null}>
+                    Correct (C)
+                  </Button>
+                </>
+              )}
               <Button onClick={next} disabled={items.length < 2}>
                 Next (N)
               </Button>
