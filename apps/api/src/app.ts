@@ -38,6 +38,10 @@ import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
 import { registerMaskVersionRoutes } from './features/mask-versions/mask-versions.routes.js';
+import { registerSignOffRoutes } from './features/sign-off/sign-off.routes.js';
+import { registerReviewRoutes } from './features/review/review.routes.js';
+import { registerDatasetRoutes } from './features/dataset/dataset.routes.js';
+import { registerAgreementRoutes } from './features/agreement/agreement.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
@@ -77,6 +81,10 @@ const apiFeatures: ApiRegistrar[] = [
   registerDecisionRoutes,
   registerInspectionAreaRoutes,
   registerMaskVersionRoutes,
+  registerSignOffRoutes,
+  registerReviewRoutes,
+  registerDatasetRoutes,
+  registerAgreementRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,

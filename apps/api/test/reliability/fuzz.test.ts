@@ -85,6 +85,9 @@ beforeAll(async () => {
       previewInvitation: { token: 'x'.repeat(43) },
       acceptInvitation: { token: 'x'.repeat(43) },
       createShareLink: { label: 'Class surveyor', expires_in_days: 30 },
+      updateImageReview: { state: 'accepted' },
+      signInspection: { name: 'Grace Hopper', position: 'Superintendent' },
+      reopenInspection: { reason: 'A photo of the rudder was missed.' },
       updateInspectionAreas: {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
         rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },

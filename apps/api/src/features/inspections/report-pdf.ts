@@ -316,6 +316,27 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
     .restore();
 }
 
+/** Who signed this revision, when, and the hash of the report.json the signature covers (issue 39 §4). */
+function signatureBlock(doc: Doc, report: InspectionReport, reportSha256: string | null): void {
+  const signature = report.signature;
+  heading(
+    doc,
+    signature ? `Signature (revision ${signature.revision})` : `Revision ${report.revision ?? 1}: not signed`,
+  );
+  if (!signature) {
+    bullets(doc, ['This report is a draft: the inspection has not been signed.']);
+    return;
+  }
+  facts(doc, [
+    ['Signed by', signature.name],
+    ['Position', signature.position],
+    ['Signed at', `${signature.signed_at.replace('T', ' ').slice(0, 16)} UTC`],
+    ['Revision', String(signature.revision)],
+    ['Account', signature.signed_by.name],
+    ['SHA-256 of report.json', reportSha256],
+  ]);
+}
+
 function recordBook(doc: Doc, report: InspectionReport): void {
   const entry = report.record_book_entry;
   heading(doc, 'Biofouling Record Book: in-water inspection entry');
@@ -394,6 +415,7 @@ export function renderReportPdf(
   rated: RatedImage[],
   storage: Storage,
   photos: ReportPhotoChoice = 'key',
+  reportSha256: string | null = null,
 ): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
@@ -496,6 +518,7 @@ export function renderReportPdf(
     heading(doc, 'Methods and limitations');
     bullets(doc, report.methods_and_limitations);
     recordBook(doc, report);
+    signatureBlock(doc, report, reportSha256);
     doc.end();
   };
   write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));

@@ -16,6 +16,7 @@ import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
 import { predictionsRepository } from './predictions.repository.js';
 import { predictionSetAnswer } from './prediction-set-answer.js';
@@ -41,6 +42,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
 
   router.add(routes.requestPredict, async ({ user, organisation, params, body, request }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
+    refuseWhileSigned(project);
     const { requestId, imageCount } = await schedulePredictRequest(
       db,
       queue,

@@ -125,7 +125,7 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     expect(csv[0]).toBe(
       'image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons',
+        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons,reviewed_by',
     );
     // The confidence columns are checked in prediction-confidence.test.ts and the quality columns in
     // summary-csv.test.ts; no zone, no inspection date.
