@@ -61,7 +61,15 @@ function useAfterNewVersion(projectId: number, predictionId: number) {
   };
 }
 
-export function useSaveMaskVersion(projectId: number, predictionId: number) {
+/**
+ * `onSaved` runs before the refreshes: they can replace the editor's screen (the review queue moves
+ * on), after which a `mutate` call's own callbacks would no longer run.
+ */
+export function useSaveMaskVersion(
+  projectId: number,
+  predictionId: number,
+  onSaved: (saved: MaskVersionSaved) => void,
+) {
   const after = useAfterNewVersion(projectId, predictionId);
   return useMutation({
     mutationFn: (png: Uint8Array) => {
@@ -73,7 +81,10 @@ export function useSaveMaskVersion(projectId: number, predictionId: number) {
       );
       return api.sendForm(routes.saveMaskVersion, { params: { id: projectId, predictionId } }, form);
     },
-    onSuccess: after,
+    onSuccess: (saved) => {
+      onSaved(saved);
+      return after(saved);
+    },
   });
 }
 

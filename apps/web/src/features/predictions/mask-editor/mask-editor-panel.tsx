@@ -32,7 +32,10 @@ export function MaskEditorPanel({
   const notify = useNotify();
   const versions = useMaskVersions(projectId, predictionId);
   const masks = useEditableMasks(projectId, predictionId, versions.data?.current_version);
-  const save = useSaveMaskVersion(projectId, predictionId);
+  const save = useSaveMaskVersion(projectId, predictionId, (saved) => {
+    notify.success(`Mask saved as version ${saved.version}; the figures are recomputed.`);
+    onClose();
+  });
 
   if (versions.isError || masks.isError) {
     return (
@@ -59,13 +62,7 @@ export function MaskEditorPanel({
       saving={save.isPending}
       onCancel={onClose}
       onSave={(png) =>
-        save.mutate(png, {
-          onSuccess: (saved) => {
-            notify.success(`Mask saved as version ${saved.version}; the figures are recomputed.`);
-            onClose();
-          },
-          onError: (error) => notify.failure('The mask was not saved', error),
-        })
+        save.mutate(png, { onError: (error) => notify.failure('The mask was not saved', error) })
       }
     />
   );

@@ -254,7 +254,7 @@ export function MaskEditor({
     });
 
   return (
-    <Box component="section" aria-label="Mask editor" sx={{ mt: 2 }}>
+    <Box component="section" aria-label="Mask editor" sx={{ mt: 2, userSelect: 'none' }}>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
         <EditorToolbar
           tool={tool}

@@ -39,9 +39,11 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
   const mayDecide = useRoleAllows('member');
   const notify = useNotify();
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
-  const [editing, setEditing] = useState(false);
+  // The photo being corrected: once it leaves the queue (saved) the next one opens in the viewer.
+  const [editingImage, setEditingImage] = useState<number | null>(null);
   const items = queue.data?.items ?? [];
   const current = items.find((item) => !skipped.has(item.image)) ?? items[0];
+  const editing = current !== undefined && editingImage === current.image;
   const position = current ? items.indexOf(current) + 1 : 0;
 
   const accept = () => {
@@ -62,7 +64,7 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
     });
   };
   const correct = () => {
-    if (current && !signedReason && mayDecide) setEditing(true);
+    if (current && !signedReason && mayDecide) setEditingImage(current.image);
   };
 
   useEffect(() => {
@@ -133,7 +135,7 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
         )}
       </Paper>
       {current ? (
-        <Box key={current.image}>{renderItem(current, editing, () => setEditing(false))}</Box>
+        <Box key={current.image}>{renderItem(current, editing, () => setEditingImage(null))}</Box>
       ) : (
         <Alert severity="success">Every analysed photo of this project is reviewed.</Alert>
       )}
