@@ -9,6 +9,7 @@ import {
   PREDICTION_TIMEOUT_MS,
   type ModelClassInfo,
 } from './support/analysed-project';
+import { axeFindings } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -117,6 +118,7 @@ describe('a verified inspection record', () => {
     await page.getByRole('button', { name: 'Correct mask' }).click();
     await canvas().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(await axeFindings(page, 'section[aria-label="Mask editor"]')).toEqual([]);
 
     // A brush stroke of the macrofouling class across the middle.
     const macro = classOf('macrofouling');
@@ -173,6 +175,9 @@ describe('a verified inspection record', () => {
     await page.waitForURL(`**/projects/${projectId}/review/`);
     const progress = page.getByTestId('review-progress');
     await expect.poll(() => progress.textContent()).toBe(`1 of ${PHOTOS} reviewed`);
+    await page.getByTestId('prediction-overlay').waitFor();
+    // The queue's own controls (the viewer below is the projects page's, checked in accessibility.e2e.ts).
+    expect(await axeFindings(page, 'section[aria-label="Review progress"]')).toEqual([]);
 
     // The first in the queue is corrected (C opens the editor), the other four accepted (A).
     await page.getByTestId('prediction-overlay').waitFor();

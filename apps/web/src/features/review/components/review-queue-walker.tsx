@@ -94,7 +94,7 @@ export function ReviewQueueWalker({ projectId, renderItem }: ReviewQueueWalkerPr
 
   return (
     <Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Paper variant="outlined" component="section" aria-label="Review progress" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
           <Typography variant="body1" data-testid="review-progress" sx={{ fontWeight: 600 }}>
             {counts.reviewed} of {counts.total} reviewed
