@@ -16,7 +16,7 @@ import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { reviewRepository } from '../review/review.repository.js';
 import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { changedShare, maskFigures } from './mask-figures.js';
-import { currentMaskPrefix, newMaskVersionPrefix } from './mask-files.js';
+import { newMaskVersionPrefix } from './mask-files.js';
 import { readMaskPng, readStoredMask } from './mask-png.js';
 import { maskVersionsRepository } from './mask-versions.repository.js';
 

@@ -8,7 +8,7 @@ import { inspectionAreasRepository } from '../inspection-areas/inspection-areas.
 import { inspectionReport } from '../inspections/inspection-report.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { projectsRepository } from '../projects/projects.repository.js';
-import { revisionsRepository, toSignature } from './revisions.repository.js';
+import { revisionsRepository } from './revisions.repository.js';
 import { refuseWhileSigned } from './signed-freeze.js';
 import { sha256Hex, signedReportBytes } from './signed-report.js';
 

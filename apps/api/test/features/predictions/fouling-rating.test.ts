@@ -255,8 +255,8 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
       const csv = (await readZip(zip.rawPayload)).get('summary.csv')!.toString().trim().split('\n');
       const cells = csv[1]!.split(',');
       // The spec's columns keep their places; the zone's label and the inspection date come after the
-      // confidence (issue 45 §14), before the two quality columns (issue 46).
-      return [...cells.slice(8, 11), ...cells.slice(-4, -2)];
+      // confidence (issue 45 §14), before the two quality columns (issue 46) and the reviewer (issue 39).
+      return [...cells.slice(8, 11), ...cells.slice(-5, -3)];
     };
     expect(await summaryRow()).toEqual([
       'In-water survey',

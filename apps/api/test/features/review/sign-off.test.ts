@@ -105,8 +105,8 @@ describe('signing an inspection (issue 39 §4)', () => {
       await t.app.inject({ method: 'DELETE', url: `${base}/delete/`, headers }),
       await t.app.inject({ method: 'POST', url: `${base}/sign/`, headers, payload: SIGNER }),
     ];
-    for (const answer of writes) {
-      expect(answer.statusCode, `${answer.request?.url ?? ''} ${answer.body}`).toBe(409);
+    for (const [index, answer] of writes.entries()) {
+      expect(answer.statusCode, `write ${index}: ${answer.body}`).toBe(409);
       expect(answer.json().detail).toBe(frozen);
     }
     expect(
