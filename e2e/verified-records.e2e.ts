@@ -152,6 +152,15 @@ describe('a verified inspection record', () => {
     await expect.poll(viewerRating).toBe('4');
     await page.getByTestId('mask-version-1').waitFor();
     expect(await page.getByTestId('mask-version-1').textContent()).toContain('% of pixels changed');
+
+    // Any version can be saved again as the newest: the model's own, then the correction.
+    await page.getByRole('button', { name: 'Restore version 0' }).click();
+    await toast('Version 0 restored as version 2.').waitFor();
+    await expect.poll(legendText).toBe(percentagesBefore);
+    expect(await page.getByTestId('mask-version-2').textContent()).toContain('restored version 0');
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    await toast('Version 1 restored as version 3.').waitFor();
+    await expect.poll(viewerRating).toBe('4');
   });
 
   it('shows the correction in the inspection summary and the PDF report', async () => {
