@@ -65,6 +65,10 @@ const pages = {
     () => import('./routes/projects'),
     (m) => m.ProjectsRoute,
   ),
+  reviewQueue: lazyPage(
+    () => import('./routes/review-queue'),
+    (m) => m.ReviewQueueRoute,
+  ),
   vessels: lazyPage(
     () => import('./routes/vessels'),
     (m) => m.VesselsRoute,
@@ -203,6 +207,7 @@ export const routeTree: RouteObject[] = [
               { index: true, lazy: pages.projects },
               { path: ':projectId', lazy: pages.projects },
               { path: ':projectId/images/:imageId', lazy: pages.projects },
+              { path: ':projectId/review', lazy: pages.reviewQueue },
               { path: '*', element: <NotFound /> },
             ],
           },

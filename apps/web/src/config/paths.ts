@@ -24,6 +24,7 @@ export const paths = {
     projects: '/projects/',
     project: (projectId: number) => `/projects/${projectId}/`,
     projectImage: (projectId: number, imageId: number) => `/projects/${projectId}/images/${imageId}/`,
+    reviewQueue: (projectId: number) => `/projects/${projectId}/review/`,
     vessels: '/vessels/',
     vessel: (vesselId: number) => `/vessels/${vesselId}/`,
     transactions: '/transactions/',
