@@ -241,7 +241,9 @@ def train(a):
     evo_freq = torch.bincount(torch.from_numpy(masks).flatten().long(), minlength=6).float()
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
 
-    # Data-loader workers fork before CUDA starts in this process.
+    # Data-loader workers fork before CUDA starts in this process. OpenCV stays on this thread here:
+    # a worker forked from a process whose OpenCV thread pool ran (decoding the real photos) can hang.
+    cv2.setNumThreads(1)
     real = real_train.load_samples(real_train.load(a.real_train)) if a.real_train else []
     if real:
         log(f"{len(real)} labelled real photos from {a.real_train}: {a.real_share:.0%} of the crops, "
