@@ -48,7 +48,15 @@ def decode_mask(data, classes, source):
     else:
         rgb = mask[..., 2::-1].astype(np.int64)  # BGR(A) -> RGB
         key = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
-        lut = {(r << 16) | (g << 8) | b: c["index"] for c in classes for r, g, b in [_hex_rgb(c["color"])]}
+        lut = {}
+        for c in classes:
+            r, g, b = _hex_rgb(c["color"])
+            colour = (r << 16) | (g << 8) | b
+            # The server lets two classes share a colour; OpenCV gives only colours, so they cannot be told apart.
+            if colour in lut:
+                raise ValueError(f"{source}: classes {lut[colour]} and {c['index']} share the colour {c['color']} "
+                                 "in classes.json, so this palette mask cannot tell them apart")
+            lut[colour] = c["index"]
         indexes = np.full(key.shape, -1, np.int64)
         for colour, index in lut.items():
             indexes[key == colour] = index
