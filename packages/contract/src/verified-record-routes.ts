@@ -58,6 +58,7 @@ export const verifiedRecordRoutes = {
     summary: 'One mask version as an index PNG (palette: the class colours; values: class indexes)',
     params: MaskVersionParams,
     response: null,
+    download: ['image/png'],
   }),
   updateImageReview: route({
     method: 'POST',
@@ -143,6 +144,7 @@ export const verifiedRecordRoutes = {
       'The reviewed images as a training set (ZIP, streamed): originals, index-PNG masks, classes.json, COCO annotations.json with RLE segmentations and a README',
     params: ProjectParams,
     response: null,
+    download: ['application/zip'],
   }),
   projectAgreement: route({
     method: 'GET',

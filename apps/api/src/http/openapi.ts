@@ -19,6 +19,11 @@ const TAGS = [
   { name: 'organisations', description: 'Organisations, members, invitations and the audit log' },
   { name: 'sharing', description: 'Read-only share links to one inspection' },
   { name: 'api-keys', description: "The organisation's API keys" },
+  { name: 'webhooks', description: "The organisation's webhook endpoints and their delivery logs" },
+  {
+    name: 'review',
+    description: 'Corrected masks, the review queue, signing, the reviewed dataset and agreement figures',
+  },
 ];
 
 type Operations = Record<

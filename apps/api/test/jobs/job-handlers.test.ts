@@ -46,7 +46,7 @@ describe('job handlers', () => {
   });
 
   it("catalogues the product's jobs with their payload schemas", () => {
-    expect(Object.keys(jobCatalog)).toEqual(['predict-request', 'data-export']);
+    expect(Object.keys(jobCatalog)).toEqual(['predict-request', 'data-export', 'webhook-delivery']);
     expect(jobCatalog['predict-request'].payload.safeParse({ requestId: 0 }).success).toBe(false);
     expect(jobCatalog['data-export'].payload.safeParse({ exportId: 0 }).success).toBe(false);
     expect(jobCatalog['data-export'].payload.safeParse({ exportId: 3 }).success).toBe(true);

@@ -3,6 +3,7 @@ import { MASK_UPLOAD_FIELD, type MaskVersion, maskVersionMessages, routes } from
 import type { FastifyRequest } from 'fastify';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { fieldErrors, notFound } from '../../http/api-error.js';
+import { boundaryProblem } from '../images/multipart-boundary.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
@@ -12,18 +13,27 @@ import { type MaskVersionRow, maskVersionsRepository } from './mask-versions.rep
 import { personName } from './person-name.js';
 import { type MaskSource, saveMaskVersion } from './save-mask-version.js';
 
+const MALFORMED_MASK_BODY = 'The mask could not be read: the multipart body is malformed or incomplete.';
+
 /** A Full HD index PNG is about 2 MB even unpacked; no honest mask comes near this. */
 const MAX_MASK_BYTES = 16 * 1024 * 1024;
 
 /** The one file part of a mask upload, read into memory (small, bounded) or a 400 naming the field. */
 async function receiveMask(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldErrors({ [MASK_UPLOAD_FIELD]: [maskVersionMessages.missing] });
-  const part = await request.file({ limits: { fileSize: MAX_MASK_BYTES, files: 1 } });
+  const boundary = boundaryProblem(request.headers['content-type']);
+  if (boundary) throw fieldErrors({ [MASK_UPLOAD_FIELD]: [boundary] });
+  // Whatever the parser throws is about the body the client sent: a 400, never a 500.
+  const unreadable = (error: unknown) => {
+    if (typeof (error as { statusCode?: unknown })?.statusCode === 'number') throw error;
+    throw fieldErrors({ [MASK_UPLOAD_FIELD]: [MALFORMED_MASK_BODY] });
+  };
+  const part = await request.file({ limits: { fileSize: MAX_MASK_BYTES, files: 1 } }).catch(unreadable);
   if (!part || part.fieldname !== MASK_UPLOAD_FIELD) {
     part?.file.resume();
     throw fieldErrors({ [MASK_UPLOAD_FIELD]: [maskVersionMessages.missing] });
   }
-  const data = await part.toBuffer();
+  const data = await part.toBuffer().catch(unreadable);
   if (part.file.truncated) {
     throw fieldErrors({
       [MASK_UPLOAD_FIELD]: [`The mask is larger than ${MAX_MASK_BYTES / 1024 / 1024} MB.`],
