@@ -68,7 +68,8 @@ function groupListings(server: S3rver): void {
 }
 
 const server = new S3rver({
-  address: '127.0.0.1',
+  // The deployment test (scripts/ci-containers.sh) runs it in a container, reached from others.
+  address: process.env.S3_STAND_IN_ADDRESS ?? '127.0.0.1',
   port: Number(port),
   directory,
   silent: true,
