@@ -16,7 +16,7 @@ sync_bundled_models() {
   for model in "$BUNDLED_MODELS_DIR"/*/; do
     name=$(basename "$model")
     if ! diff -rq "$model" "$MODELS_DIR/$name" >/dev/null 2>&1; then
-      staging="$MODELS_DIR/.incoming-$name-$$"
+      staging="$MODELS_DIR/.incoming-$name-$(hostname)-$$"
       cp -R "$model" "$staging"
       rm -rf "$MODELS_DIR/$name"
       mv "$staging" "$MODELS_DIR/$name"
@@ -38,6 +38,8 @@ case "$role" in
     exec node $node_flags /app/apps/api/dist/worker-main.js "$@"
     ;;
   migrate)
+    # In the scaled setup migrate runs first, so the API and workers find the models in place.
+    sync_bundled_models
     exec node /app/apps/api/dist/cli/admin.js migrate "$@"
     ;;
   admin)

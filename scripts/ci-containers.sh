@@ -36,7 +36,7 @@ echo "::group::Containers: Debian packages (podman, runc, buildah, debootstrap, 
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null || ! command -v debootstrap >/dev/null \
   || ! command -v podman-compose >/dev/null; then
   as_root apt-get update -q
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose netavark aardvark-dns
 fi
 export CONTAINERS_CONF="$root/container/ci/containers.conf"
 podman() { as_root env CONTAINERS_CONF="$CONTAINERS_CONF" podman "$@"; }
