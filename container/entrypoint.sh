@@ -16,7 +16,7 @@ sync_bundled_models() {
   for model in "$BUNDLED_MODELS_DIR"/*/; do
     name=$(basename "$model")
     if ! diff -rq "$model" "$MODELS_DIR/$name" >/dev/null 2>&1; then
-      staging="$MODELS_DIR/.incoming-$name-$(hostname)-$$"
+      staging="$MODELS_DIR/.incoming-$name-$(cat /proc/sys/kernel/hostname)-$$"
       cp -R "$model" "$staging"
       rm -rf "$MODELS_DIR/$name"
       mv "$staging" "$MODELS_DIR/$name"

@@ -2,9 +2,10 @@
 # The deployment test (issue 47; called by .ci/run, CI_CONTAINERS=0 skips it): builds the OCI image
 # from the Containerfile, runs the embedded default (compose.embedded.yaml's one container, SQLite) and
 # the scaled setup (compose.yaml: migrate, API, 2 workers, PostgreSQL, S3) with podman, drives both
-# through the API (scripts/container-smoke.mjs: sign-up, 4 real photos, a prediction, the report),
-# kills one worker mid-request and checks that every image is done once, and stops everything,
-# checking that each process exited 0 on SIGTERM.
+# through the API (e2e/container/deployment-smoke.ts: sign-up, 4 real photos, a prediction, the report),
+# kills one worker mid-request (SIGKILL), then stops one mid-request (SIGTERM), checking each time
+# that every image is done and charged once, and stops everything, checking that each process exited
+# 0 on SIGTERM.
 #
 # No registry is reachable on the CI machine, so the base images are made here: Debian bookworm
 # minbase from debootstrap, imported once and used by every build of the run (Node 24 from the npm
@@ -12,10 +13,11 @@
 # S3 stand-in. CI_CONTAINERS_KEEP=1 keeps the images and volumes afterwards (local reruns then skip
 # the debootstrap and reuse the build cache).
 set -euo pipefail
+# Rootful podman (runc, cgroupfs) and the volumes' files read by the test need root.
+if [ "$(id -u)" -ne 0 ]; then exec sudo --preserve-env bash "$0" "$@"; fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 started=$SECONDS
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 elapsed() { echo "$((SECONDS - started)) s"; }
 
 # Names of everything this test creates, so that it removes only its own.
@@ -35,14 +37,13 @@ NPM_VERSION=11.19.1
 echo "::group::Containers: Debian packages (podman, runc, buildah, debootstrap, podman-compose)"
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null || ! command -v debootstrap >/dev/null \
   || ! command -v podman-compose >/dev/null; then
-  as_root apt-get update -q
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose netavark aardvark-dns
+  apt-get update -q
+  env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose netavark aardvark-dns
 fi
 export CONTAINERS_CONF="$root/container/ci/containers.conf"
-podman() { as_root env CONTAINERS_CONF="$CONTAINERS_CONF" podman "$@"; }
-# The compose files' variables (compose_env) reach podman-compose through sudo as well.
+# The compose files' variables for podman-compose (set per setup below).
 compose_env=()
-compose() { as_root env CONTAINERS_CONF="$CONTAINERS_CONF" "${compose_env[@]}" podman-compose "$@"; }
+compose() { env "${compose_env[@]}" podman-compose "$@"; }
 podman --version
 echo "::endgroup::"
 
@@ -59,9 +60,11 @@ cleanup() {
     done
     echo "::endgroup::"
   fi
-  for file in compose.embedded.yaml compose.yaml; do
-    project=$([ "$file" = compose.yaml ] && echo "$scaled_project" || echo "$embedded_project")
-    compose -p "$project" -f "$file" down >/dev/null 2>&1 || true
+  for project in "$embedded_project" "$scaled_project"; do
+    for container in $(podman ps -aq --filter "label=io.podman.compose.project=$project"); do
+      podman rm -f "$container" >/dev/null 2>&1 || true
+    done
+    podman network rm -f "${project}_default" >/dev/null 2>&1 || true
     if [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
       for volume in $(podman volume ls --filter "label=io.podman.compose.project=$project" --format '{{.Name}}'); do
         podman volume rm -f "$volume" >/dev/null 2>&1 || true
@@ -71,23 +74,23 @@ cleanup() {
   if [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
     podman rmi -f "$image" "$build_image" "$s3_image" "$postgres_image" "$node_image" "$rootfs_image" >/dev/null 2>&1 || true
   fi
-  as_root rm -rf "$work"
+  rm -rf "$work"
   echo "Containers: $( [ "$status" = 0 ] && echo passed || echo "failed (exit $status)" ) after $(elapsed)"
 }
 trap cleanup EXIT
 
 echo "::group::Containers: base images (debootstrap bookworm minbase, Node $NODE24_VERSION)"
 if ! podman image exists "$rootfs_image"; then
-  as_root debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >"$work/debootstrap.log" \
+  debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >"$work/debootstrap.log" \
     || { tail -n 20 "$work/debootstrap.log"; exit 1; }
   # As Debian's slim images: no package lists, downloaded packages, documentation or translations.
-  as_root rm -rf "$work"/rootfs/var/lib/apt/lists/* "$work"/rootfs/var/cache/apt/*.bin \
+  rm -rf "$work"/rootfs/var/lib/apt/lists/* "$work"/rootfs/var/cache/apt/*.bin \
     "$work"/rootfs/var/cache/apt/archives/*.deb "$work"/rootfs/usr/share/doc/* "$work"/rootfs/usr/share/man/* \
     "$work"/rootfs/usr/share/locale/*
-  echo "deb http://deb.debian.org/debian bookworm-updates main" | as_root tee -a "$work/rootfs/etc/apt/sources.list" >/dev/null
-  echo "deb http://deb.debian.org/debian-security bookworm-security main" | as_root tee -a "$work/rootfs/etc/apt/sources.list" >/dev/null
-  as_root tar -C "$work/rootfs" -c . | podman import - "$rootfs_image" >/dev/null
-  as_root rm -rf "$work/rootfs"
+  echo "deb http://deb.debian.org/debian bookworm-updates main" | tee -a "$work/rootfs/etc/apt/sources.list" >/dev/null
+  echo "deb http://deb.debian.org/debian-security bookworm-security main" | tee -a "$work/rootfs/etc/apt/sources.list" >/dev/null
+  tar -C "$work/rootfs" -c . | podman import - "$rootfs_image" >/dev/null
+  rm -rf "$work/rootfs"
   echo "rootfs imported as $rootfs_image after $(elapsed)"
 fi
 if ! podman image exists "$node_image"; then
@@ -114,7 +117,7 @@ build_args=(--format docker --network=host --build-arg "BASE_IMAGE=$node_image" 
 podman build "${build_args[@]}" --target build -t "$build_image" .
 podman build "${build_args[@]}" -t "$image" .
 echo "image built in $((SECONDS - build_started)) s: $(podman image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1/1e6}')"
-podman run --rm --entrypoint sh "$image" -c 'du -sh /app/node_modules /app/apps/web/dist /app/models /usr/local/bin/node /usr/local/lib/node_modules 2>/dev/null; du -s /app/node_modules/* /app/node_modules/@*/* 2>/dev/null | sort -rn | head -n 8'
+podman run --rm --no-healthcheck --entrypoint sh "$image" -c 'du -sh /app/node_modules /app/apps/web/dist /app/models /usr/local/bin/node /usr/local/lib/node_modules 2>/dev/null; du -s /app/node_modules/* /app/node_modules/@*/* 2>/dev/null | sort -rn | head -n 8'
 echo "::endgroup::"
 
 echo "::group::Containers: test images (PostgreSQL 15 from Debian, the S3 stand-in)"
@@ -125,7 +128,7 @@ podman build --build-arg "BUILD_IMAGE=$build_image" -t "$s3_image" \
 echo "::endgroup::"
 
 echo "::group::Containers: native modules load in the image"
-podman run --rm --workdir /app/apps/api "$image" node --input-type=module -e '
+podman run --rm --no-healthcheck --workdir /app/apps/api "$image" node --input-type=module -e '
   const sharp = (await import("sharp")).default;
   const { createRequire } = await import("node:module");
   const require = createRequire("/app/apps/api/dist/");
@@ -135,7 +138,7 @@ podman run --rm --workdir /app/apps/api "$image" node --input-type=module -e '
   new Database(":memory:").prepare("select 1").get();
   const session = await ort.InferenceSession.create("/app/models/evo/model.onnx");
   console.log(`node ${process.version}: sharp ${sharp.versions.sharp} (${png.length} B PNG), better-sqlite3 13, onnxruntime ${ort.env.versions.common} (${session.inputNames})`);'
-podman run --rm "$image" sh -c 'id && pg_dump --version && pg_restore --version'
+podman run --rm --no-healthcheck "$image" sh -c 'id && pg_dump --version && pg_restore --version'
 echo "::endgroup::"
 
 # --- helpers for the two setups --------------------------------------------------------------------------
@@ -195,6 +198,8 @@ POSTGRES_PASSWORD=ci-postgres-password
 AWS_ACCESS_KEY_ID=S3RVER
 AWS_SECRET_ACCESS_KEY=S3RVER
 QUEUE_LEASE_SECONDS=5
+WORKER_IMAGES_IN_FLIGHT=1
+INFERENCE_THREADS=1
 ENV
 compose_env=(HULLSCOPE_IMAGE="$image" HULLSCOPE_ENV_FILE="$work/scaled.env" HULLSCOPE_PORT="$scaled_port"
   POSTGRES_IMAGE="$postgres_image" S3_IMAGE="$s3_image" S3_INIT_IMAGE="$image"
@@ -211,15 +216,26 @@ podman logs "$(name migrate)"
 [ "$migrate_exit" = 0 ] || { echo "::error::migrate exited $migrate_exit" >&2; exit 1; }
 "${scaled[@]}" up -d --no-deps api worker-1 worker-2
 for service in api worker-1 worker-2; do wait_healthy "$(name "$service")"; done
-smoke --url "http://127.0.0.1:$scaled_port" --outbox "$(volume_dir "${scaled_project}_api-data")/outbox" \
-  --during-request "bash container/ci/kill-busy-worker.sh $work/killed $(name worker-1) $(name worker-2)"
+outbox="$(volume_dir "${scaled_project}_api-data")/outbox"
+workers=("$(name worker-1)" "$(name worker-2)")
+# A worker killed outright (SIGKILL) mid-request: the other takes the request over once the lease runs out.
+smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" \
+  --during-request "bash container/ci/stop-busy-worker.sh KILL $work/killed ${workers[*]}"
 killed=$(cat "$work/killed")
-survivor=$([ "$killed" = "$(name worker-1)" ] && name worker-2 || name worker-1)
-if ! podman logs "$survivor" 2>&1 | grep '"job":"predict-request"' | grep -q '"msg":"job done"'; then
+survivor=$([ "$killed" = "${workers[0]}" ] && echo "${workers[1]}" || echo "${workers[0]}")
+if ! podman logs "$survivor" 2>&1 | grep '"job":"predict-request"' | tail -n 1 | grep -q '"msg":"job done"'; then
   echo "::error::$survivor did not finish the request $killed was killed in" >&2
   exit 1
 fi
 echo "$survivor finished the request after $killed was killed"
-stop_cleanly "$(name api)" "$survivor" "$(name s3)" "$(name postgres)"
+# The killed one started again, then a worker stopped as an orchestrator does (SIGTERM) mid-request:
+# its image in flight finishes, the rest is requeued at once, and it exits 0.
+podman start "$killed" >/dev/null
+wait_healthy "$killed"
+smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" \
+  --during-request "bash container/ci/stop-busy-worker.sh TERM $work/stopped ${workers[*]}"
+running=$(podman ps --filter "label=io.podman.compose.project=$scaled_project" --filter status=running \
+  --format '{{.Names}}' | grep -E '_worker-[0-9]+_1$')
+stop_cleanly "$(name api)" $running "$(name s3)" "$(name postgres)"
 "${scaled[@]}" down
 echo "::endgroup::"
