@@ -12,7 +12,12 @@
 # registry on top; PostgreSQL 15 from Debian's packages on top); the S3 service is the test suite's
 # S3 stand-in. CI_CONTAINERS_KEEP=1 keeps the images and volumes afterwards (local reruns then skip
 # the debootstrap and reuse the build cache).
+#
+# `ci-containers.sh base` makes only the base images (Debian packages, the debootstrap rootfs, Node,
+# PostgreSQL) and keeps them: .ci/run starts it in the background while the test suites run, and
+# the deployment test then finds them made.
 set -euo pipefail
+mode=${1:-test}
 # Rootful podman (runc, cgroupfs) and the volumes' files read by the test need root.
 if [ "$(id -u)" -ne 0 ]; then exec sudo --preserve-env bash "$0" "$@"; fi
 cd "$(dirname "$0")/.."
@@ -43,7 +48,8 @@ fi
 export CONTAINERS_CONF="$root/container/ci/containers.conf"
 # The compose files' variables for podman-compose (set per setup below).
 compose_env=()
-compose() { env "${compose_env[@]}" podman-compose "$@"; }
+# Its output (each podman command and the merged configuration) goes to a log shown on failure.
+compose() { env "${compose_env[@]}" podman-compose "$@" >>"$work/compose.log" 2>&1; }
 podman --version
 echo "::endgroup::"
 
@@ -52,6 +58,7 @@ cleanup() {
   status=$?
   if [ "$status" != 0 ]; then
     echo "::group::Containers: logs after the failure"
+    tail -n 60 "$work/compose.log" 2>/dev/null || true
     for project in "$embedded_project" "$scaled_project"; do
       for container in $(podman ps -a --filter "label=io.podman.compose.project=$project" --format '{{.Names}}'); do
         echo "--- $container ($(podman inspect --format '{{.State.Status}} exit {{.State.ExitCode}}' "$container"))"
@@ -71,15 +78,15 @@ cleanup() {
       done
     fi
   done
-  if [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
+  if [ "$mode" = test ] && [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
     podman rmi -f "$image" "$build_image" "$s3_image" "$postgres_image" "$node_image" "$rootfs_image" >/dev/null 2>&1 || true
   fi
   rm -rf "$work"
-  echo "Containers: $( [ "$status" = 0 ] && echo passed || echo "failed (exit $status)" ) after $(elapsed)"
+  echo "Containers ($mode): $( [ "$status" = 0 ] && echo passed || echo "failed (exit $status)" ) after $(elapsed)"
 }
 trap cleanup EXIT
 
-echo "::group::Containers: base images (debootstrap bookworm minbase, Node $NODE24_VERSION)"
+echo "::group::Containers: base images (debootstrap bookworm minbase; Node $NODE24_VERSION; PostgreSQL 15)"
 if ! podman image exists "$rootfs_image"; then
   debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >"$work/debootstrap.log" \
     || { tail -n 20 "$work/debootstrap.log"; exit 1; }
@@ -101,7 +108,13 @@ if ! podman image exists "$node_image"; then
   podman build --network=host --build-arg "ROOTFS_IMAGE=$rootfs_image" -t "$node_image" \
     -f container/ci/node-base.Containerfile "$work/node-context"
 fi
+if ! podman image exists "$postgres_image"; then
+  podman build --network=host --build-arg "BASE_IMAGE=$rootfs_image" -t "$postgres_image" \
+    -f container/ci/postgres.Containerfile container/ci
+fi
+echo "base images ready after $(elapsed)"
 echo "::endgroup::"
+[ "$mode" = base ] && exit 0
 
 echo "::group::Containers: the image (Containerfile on $node_image)"
 build_started=$SECONDS
@@ -120,9 +133,7 @@ echo "image built in $((SECONDS - build_started)) s: $(podman image inspect --fo
 podman run --rm --no-healthcheck --entrypoint sh "$image" -c 'du -sh /app/node_modules /app/apps/web/dist /app/models /usr/local/bin/node /usr/local/lib/node_modules 2>/dev/null; du -s /app/node_modules/* /app/node_modules/@*/* 2>/dev/null | sort -rn | head -n 8'
 echo "::endgroup::"
 
-echo "::group::Containers: test images (PostgreSQL 15 from Debian, the S3 stand-in)"
-podman build --network=host --build-arg "BASE_IMAGE=$rootfs_image" -t "$postgres_image" \
-  -f container/ci/postgres.Containerfile container/ci
+echo "::group::Containers: the S3 stand-in's image"
 podman build --build-arg "BUILD_IMAGE=$build_image" -t "$s3_image" \
   -f container/ci/s3-stand-in.Containerfile apps/api/test/support
 echo "::endgroup::"
@@ -172,6 +183,11 @@ stop_cleanly() {
   done
   return "$failed"
 }
+# The operator's backup (docs/deployment.md "Backups") taken in the running container, then verified.
+backup() {
+  podman exec "$1" /app/container/entrypoint.sh admin backup --to /data/backups/ci-check
+  podman exec "$1" /app/container/entrypoint.sh admin backup --verify /data/backups/ci-check
+}
 volume_dir() { podman volume inspect --format '{{.Mountpoint}}' "$1"; }
 smoke() { node --import tsx e2e/container/deployment-smoke.ts --photos "$photos_dir" "$@"; }
 
@@ -185,6 +201,7 @@ compose -p "$embedded_project" -f compose.embedded.yaml up -d
 embedded=${embedded_project}_hullscope_1
 wait_healthy "$embedded"
 smoke --url "http://127.0.0.1:$embedded_port" --outbox "$(volume_dir "${embedded_project}_data")/outbox"
+backup "$embedded"
 stop_cleanly "$embedded"
 compose -p "$embedded_project" -f compose.embedded.yaml down
 echo "::endgroup::"
@@ -234,6 +251,7 @@ podman start "$killed" >/dev/null
 wait_healthy "$killed"
 smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" \
   --during-request "bash container/ci/stop-busy-worker.sh TERM $work/stopped ${workers[*]}"
+backup "$(name api)"
 running=$(podman ps --filter "label=io.podman.compose.project=$scaled_project" --filter status=running \
   --format '{{.Names}}' | grep -E '_worker-[0-9]+_1$')
 stop_cleanly "$(name api)" $running "$(name s3)" "$(name postgres)"

@@ -78,7 +78,11 @@ async function uploadPhotos(token: string, attempt: number): Promise<{ project: 
   });
   const form = new FormData();
   for (const name of names.slice(0, PHOTOS)) {
-    form.append('images', new Blob([await readFile(path.join(photosDir, name))], { type: 'image/jpeg' }), name);
+    form.append(
+      'images',
+      new Blob([await readFile(path.join(photosDir, name))], { type: 'image/jpeg' }),
+      name,
+    );
   }
   const uploaded = await call<{ data: { id: number }[] }>(
     'POST',
@@ -95,7 +99,11 @@ interface RequestStatus {
 }
 
 /** Polls the request to its end; runs the command once when it is part-way. True if it ran. */
-async function waitForRequest(token: string, requestId: number, during: string | undefined): Promise<boolean> {
+async function waitForRequest(
+  token: string,
+  requestId: number,
+  during: string | undefined,
+): Promise<boolean> {
   let command = during;
   const deadline = Date.now() + timeoutMs;
   let ran = false;
@@ -119,7 +127,8 @@ async function waitForRequest(token: string, requestId: number, during: string |
       }
       command = undefined;
     }
-    if (Date.now() > deadline) throw new Error(`request ${requestId} still ${request.status} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`request ${requestId} still ${request.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -26,5 +26,4 @@ describe('.env.example, the environment of the compose files', () => {
     expect(Object.keys(EnvSchema.shape).filter((name) => !named.has(name))).toEqual([]);
     expect(example.match(/^[A-Z][A-Z0-9_]+=$/gm)).toBeNull();
   });
-
 });
