@@ -53,6 +53,14 @@ compose() { env "${compose_env[@]}" podman-compose "$@" >>"$work/compose.log" 2>
 podman --version
 echo "::endgroup::"
 
+# A compose project's containers with their anonymous volumes (the image declares /data and /models;
+# `podman-compose down` leaves those behind) and its network; its named volumes stay.
+remove_containers() {
+  for container in $(podman ps -aq --filter "label=io.podman.compose.project=$1"); do
+    podman rm -f --volumes "$container" >/dev/null 2>&1 || true
+  done
+  podman network rm -f "$1_default" >/dev/null 2>&1 || true
+}
 work=$(mktemp -d "${TMPDIR:-/tmp}/hullscope-containers.XXXXXX")
 cleanup() {
   status=$?
@@ -68,10 +76,7 @@ cleanup() {
     echo "::endgroup::"
   fi
   for project in "$embedded_project" "$scaled_project"; do
-    for container in $(podman ps -aq --filter "label=io.podman.compose.project=$project"); do
-      podman rm -f "$container" >/dev/null 2>&1 || true
-    done
-    podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+    remove_containers "$project"
     if [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
       for volume in $(podman volume ls --filter "label=io.podman.compose.project=$project" --format '{{.Name}}'); do
         podman volume rm -f "$volume" >/dev/null 2>&1 || true
@@ -80,6 +85,8 @@ cleanup() {
   done
   if [ "$mode" = test ] && [ "${CI_CONTAINERS_KEEP:-0}" != 1 ]; then
     podman rmi -f "$image" "$build_image" "$s3_image" "$postgres_image" "$node_image" "$rootfs_image" >/dev/null 2>&1 || true
+    # The builds' intermediate images (the stages not tagged); any other image no tag names goes too.
+    podman image prune -f >/dev/null 2>&1 || true
   fi
   rm -rf "$work"
   echo "Containers ($mode): $( [ "$status" = 0 ] && echo passed || echo "failed (exit $status)" ) after $(elapsed)"
@@ -203,7 +210,7 @@ wait_healthy "$embedded"
 smoke --url "http://127.0.0.1:$embedded_port" --outbox "$(volume_dir "${embedded_project}_data")/outbox"
 backup "$embedded"
 stop_cleanly "$embedded"
-compose -p "$embedded_project" -f compose.embedded.yaml down
+remove_containers "$embedded_project"
 echo "::endgroup::"
 
 echo "::group::Containers: the scaled setup (compose.yaml: migrate, API, 2 workers, PostgreSQL, S3)"
@@ -255,5 +262,5 @@ backup "$(name api)"
 running=$(podman ps --filter "label=io.podman.compose.project=$scaled_project" --filter status=running \
   --format '{{.Names}}' | grep -E '_worker-[0-9]+_1$')
 stop_cleanly "$(name api)" $running "$(name s3)" "$(name postgres)"
-"${scaled[@]}" down
+remove_containers "$scaled_project"
 echo "::endgroup::"
