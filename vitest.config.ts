@@ -18,6 +18,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The packed client and CLI (npm pack, installed in a temporary folder); `npm run build` first.
+          name: 'client',
+          include: ['packages/{client,cli}/test/**/*.test.ts'],
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           testTimeout: 30_000,

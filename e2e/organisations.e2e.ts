@@ -148,7 +148,18 @@ describe('an organisation of three', () => {
       .first()
       .click();
     await viewer.getByTestId('image-size').waitFor();
-    for (const name of ['Upload', 'Schedule Prediction', 'Create Project', 'Edit', 'Share', 'Delete Image']) {
+    // Issue 39: no correcting or signing either, once the prediction shows.
+    await viewer.getByTestId('prediction-overlay').waitFor();
+    for (const name of [
+      'Upload',
+      'Schedule Prediction',
+      'Create Project',
+      'Edit',
+      'Share',
+      'Delete Image',
+      'Correct mask',
+      'Sign inspection',
+    ]) {
       expect(await viewer.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     }
     await viewer.getByRole('button', { name: 'Credits: 49' }).click();

@@ -34,6 +34,7 @@ from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 import pretrained
 import real_train
+import underwater
 from augment import augment_sample
 from common import NORMALISATION
 from hullsynth.classes import EVO_TO_BASE, class_list, fouling_indices
@@ -87,10 +88,14 @@ class AugmentedStream(IterableDataset):
 
     `real`: labelled real photos (real_train.load_samples: each its own size, unlabelled pixels
     real_train.IGNORE); a `real_share` of the crops is cut from them, with photometric changes at
-    `real_strength` (a real photo already has a real camera's colour, blur and noise)."""
+    `real_strength` (a real photo already has a real camera's colour, blur and noise).
+
+    `degrade_share`: that share of all crops, real and synthetic, is then degraded as underwater
+    footage is (underwater.degrade: turbidity, blur, low light, colour cast, noise, heavy JPEG)."""
 
     def __init__(self, images, masks, crop, min_zoom, max_zoom, clean_share, seed, real=(), real_share=0.0,
-                 real_strength=0.5):
+                 real_strength=0.5, degrade_share=0.0):
+        self.degrade_share = degrade_share
         self.images, self.masks = images, masks
         self.crop, self.min_zoom, self.max_zoom = crop, min_zoom, max_zoom
         self.clean_share, self.seed = clean_share, seed
@@ -104,17 +109,21 @@ class AugmentedStream(IterableDataset):
             torch.set_num_threads(1)
             cv2.setNumThreads(1)
         gen = torch.Generator().manual_seed(self.seed * 1000 + (info.id if info else 0))
-        n = len(self.masks)
         while True:
-            if self.real_share and float(torch.rand((), generator=gen)) < self.real_share:
-                image, mask = self.real[int(torch.randint(0, len(self.real), (), generator=gen))]
-                yield augment_sample(gen, image, mask, self.crop, self.min_zoom, self.max_zoom,
-                                     strength=self.real_strength)
-                continue
-            i = int(torch.randint(0, n, (), generator=gen))
-            strength = 0.0 if float(torch.rand((), generator=gen)) < self.clean_share else 1.0
-            yield augment_sample(gen, self.images[i], self.masks[i], self.crop, self.min_zoom, self.max_zoom,
-                                 strength=strength)
+            img, lab = self._sample(gen)
+            if self.degrade_share and float(torch.rand((), generator=gen)) < self.degrade_share:
+                img = underwater.degrade(gen, img)
+            yield img, lab
+
+    def _sample(self, gen):
+        if self.real_share and float(torch.rand((), generator=gen)) < self.real_share:
+            image, mask = self.real[int(torch.randint(0, len(self.real), (), generator=gen))]
+            return augment_sample(gen, image, mask, self.crop, self.min_zoom, self.max_zoom,
+                                  strength=self.real_strength)
+        i = int(torch.randint(0, len(self.masks), (), generator=gen))
+        strength = 0.0 if float(torch.rand((), generator=gen)) < self.clean_share else 1.0
+        return augment_sample(gen, self.images[i], self.masks[i], self.crop, self.min_zoom, self.max_zoom,
+                              strength=strength)
 
 
 def keep_batchnorm_statistics(model):
@@ -232,13 +241,15 @@ def train(a):
     evo_freq = torch.bincount(torch.from_numpy(masks).flatten().long(), minlength=6).float()
     log(f"class shares {[round(v, 4) for v in (evo_freq / evo_freq.sum()).tolist()]}")
 
-    # Data-loader workers fork before CUDA starts in this process.
+    # Data-loader workers fork before CUDA starts in this process. OpenCV stays on this thread here:
+    # a worker forked from a process whose OpenCV thread pool ran (decoding the real photos) can hang.
+    cv2.setNumThreads(1)
     real = real_train.load_samples(real_train.load(a.real_train)) if a.real_train else []
     if real:
         log(f"{len(real)} labelled real photos from {a.real_train}: {a.real_share:.0%} of the crops, "
             f"photometric strength {a.real_strength}")
     stream = AugmentedStream(torch.from_numpy(images), torch.from_numpy(masks), a.crop, a.min_zoom, a.max_zoom,
-                             a.clean_share, a.seed, real, a.real_share, a.real_strength)
+                             a.clean_share, a.seed, real, a.real_share, a.real_strength, a.degrade_share)
     loader = iter(DataLoader(stream, batch_size=a.batch, num_workers=a.loader_workers, pin_memory=a.device == "cuda",
                              prefetch_factor=4 if a.loader_workers else None, persistent_workers=a.loader_workers > 0))
     next(loader)
@@ -337,6 +348,8 @@ def main(argv=None):
     p.add_argument("--real-share", type=float, default=0.2, help="share of the crops cut from --real-train photos")
     p.add_argument("--real-strength", type=float, default=0.5,
                    help="strength of the photometric changes on real crops (synthetic ones: 1)")
+    p.add_argument("--degrade-share", type=float, default=0.0,
+                   help="share of the crops degraded as underwater footage is (underwater.py, issue 46)")
     p.add_argument("--first-seed", type=int, default=0, help="first training seed (a continuation takes new ones)")
     p.add_argument("--init", help="a snapshot of an earlier run: each variant starts from its own weights there")
     p.add_argument("--base-from-evo", action="store_true",

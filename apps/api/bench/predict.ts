@@ -1,5 +1,5 @@
 // npm run bench:predict [-- --model <dir>] [--runs N] [--max-tile-pixels N] [--in-flight N]
-//                          [--parallel-runs N] [--threads N] [--models-kept N]
+//                          [--parallel-runs N] [--threads N] [--models-kept N] [--sizes standard,fullhd]
 // (defaults: the product's, or WORKER_IMAGES_IN_FLIGHT, INFERENCE_PARALLEL_RUNS, INFERENCE_THREADS and
 // INFERENCE_MODELS_KEPT; the product's models kept is WORKER_CONCURRENCY, 1 unless set)
 // For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
@@ -11,8 +11,8 @@
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
 // half before and half after the request). The request's CPU time per image (every thread) is set
-// against pure inference's: work added or removed shows there even when wall times drift. Peak RSS
-// is measured first, before any bare-model session exists, over a Full HD request per model, one
+// against pure inference's: work added or removed shows there even when wall times drift. With Full HD
+// among --sizes, peak RSS is measured first, before any bare-model session exists, over a Full HD request per model, one
 // model after the other as a worker runs their requests (keeping --models-kept sessions per thread;
 // the time to load a model again after another is printed), together with the event-loop delay of the
 // thread that serves the API in the embedded mode;
@@ -35,6 +35,7 @@ import { DEFAULT_PARALLEL_RUNS, defaultInferenceThreads } from '../src/inference
 import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
+import { renderPieceCosts } from './render-stages.js';
 import { openImage } from '../src/media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
 import { localStorage } from '../src/storage/local-storage.js';
@@ -63,6 +64,7 @@ const { values } = parseArgs({
       default: process.env.INFERENCE_PARALLEL_RUNS ?? String(DEFAULT_PARALLEL_RUNS),
     },
     threads: { type: 'string', default: process.env.INFERENCE_THREADS },
+    sizes: { type: 'string', default: 'standard,fullhd' },
     'models-kept': {
       type: 'string',
       default: process.env.INFERENCE_MODELS_KEPT ?? process.env.WORKER_CONCURRENCY ?? '1',
@@ -88,10 +90,14 @@ for (const [name, value] of Object.entries({
 /** Pure inference is timed on every core: the model alone at its fastest for one image. */
 const bareThreads = availableParallelism();
 const MAX_PIXELS = 100_000_000;
-const SIZES = [
+const ALL_SIZES = [
   ['standard', 800],
   ['fullhd', 1920],
 ] as const;
+const sizeNames = values.sizes.split(',');
+const SIZES = ALL_SIZES.filter(([name]) => sizeNames.includes(name));
+if (SIZES.length !== sizeNames.length)
+  throw new Error('--sizes takes standard, fullhd or both, comma-separated');
 
 const original = await benchOriginal();
 const folders = await benchModels(values.model);
@@ -150,17 +156,20 @@ async function requestMsPerImage(session: FusedSession, folder: ModelFolder, max
 const fusedSessions = await Promise.all(
   folders.map((folder) => sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input)),
 );
-resetPeakRss();
-// How long this thread (the API's, in the embedded mode) went unanswered while the requests ran.
-const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-loopDelay.enable();
-for (const [index, folder] of folders.entries()) await requestMsPerImage(fusedSessions[index]!, folder, 1920);
-loopDelay.disable();
-console.log(
-  `peak RSS during Full HD requests (each model in turn, ${modelsKept} kept per thread, ${inFlight} images ` +
-    `in flight): ${peakRssMb()} MB; ` +
-    `event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
-);
+if (sizeNames.includes('fullhd')) {
+  resetPeakRss();
+  // How long this thread (the API's, in the embedded mode) went unanswered while the requests ran.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  for (const [index, folder] of folders.entries())
+    await requestMsPerImage(fusedSessions[index]!, folder, 1920);
+  loopDelay.disable();
+  console.log(
+    `peak RSS during Full HD requests (each model in turn, ${modelsKept} kept per thread, ${inFlight} images ` +
+      `in flight): ${peakRssMb()} MB; ` +
+      `event-loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+  );
+}
 // What keeping fewer sessions than models costs: each switch to a model not held loads it again.
 if (folders.length > 1) {
   const switches: string[] = [];
@@ -182,7 +191,7 @@ for (const folder of folders) {
     const rgb = resized.get(maxSide)!;
     const tiles = paddedTiles(rgb.width, rgb.height, folder.manifest.input.stride, maxTilePixels);
     await pureInferenceMs(bare, tiles);
-    await segment(session, folder.manifest, rgb, { maxTilePixels });
+    const segmentation = await segment(session, folder.manifest, rgb, { maxTilePixels });
     // Each pipeline figure is compared with inference timed alongside it: one run before each image
     // alone; half the runs before the request and half after it.
     const pureAlone: number[] = [];
@@ -232,6 +241,35 @@ for (const folder of folders) {
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
         `(the fused model, summed over tiles: ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
+    );
+    // CPU of the other stages alone, paired run by run: the fused model against the bare one on
+    // the same tiles, and decoding with resizing.
+    const fusedCpu: number[] = [];
+    const bareCpu: number[] = [];
+    const decodeCpu: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      fusedCpu.push(
+        (await withCpuTime(() => segment(session, folder.manifest, rgb, { maxTilePixels }))).cpuMs,
+      );
+      bareCpu.push((await withCpuTime(() => pureInferenceMs(bare, tiles))).cpuMs);
+      decodeCpu.push(
+        (
+          await withCpuTime(async () =>
+            resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
+          )
+        ).cpuMs,
+      );
+    }
+    console.log(
+      `${''.padEnd(18)}CPU alone: segmentation with the fused model ${median(fusedCpu).toFixed(0)} core-ms ` +
+        `against the bare model ${median(bareCpu).toFixed(0)} core-ms; open, decode and resize ${median(decodeCpu).toFixed(0)} core-ms`,
+    );
+    const pieces = await renderPieceCosts(rgb, segmentation, folder.manifest, runs);
+    console.log(
+      `${''.padEnd(18)}render's pieces, each alone: ` +
+        pieces
+          .map(({ piece, wallMs, cpuMs }) => `${piece} ${wallMs.toFixed(1)} ms (${cpuMs.toFixed(1)} core-ms)`)
+          .join(', '),
     );
   }
   await bare.release();

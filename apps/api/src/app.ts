@@ -37,7 +37,16 @@ import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
 import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
+import { onWebhookDeliveryQueued } from './features/webhooks/emit-webhook-event.js';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { registerMaskVersionRoutes } from './features/mask-versions/mask-versions.routes.js';
+import { registerSignOffRoutes } from './features/sign-off/sign-off.routes.js';
+import { registerReviewRoutes } from './features/review/review.routes.js';
+import { registerDatasetRoutes } from './features/dataset/dataset.routes.js';
+import { registerAgreementRoutes } from './features/agreement/agreement.routes.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { apiKeyAuthenticator } from './features/api-keys/key-authentication.js';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { createAccessGuard } from './http/organisation-access.js';
 import { membershipsRepository } from './features/organisations/memberships.repository.js';
 import { organisationsRepository } from './features/organisations/organisations.repository.js';
@@ -75,10 +84,17 @@ const apiFeatures: ApiRegistrar[] = [
   registerHullPlanRoutes,
   registerDecisionRoutes,
   registerInspectionAreaRoutes,
+  registerMaskVersionRoutes,
+  registerSignOffRoutes,
+  registerReviewRoutes,
+  registerDatasetRoutes,
+  registerAgreementRoutes,
   registerBilling,
   registerOrganisationRoutes,
   registerAuditRoutes,
   registerSharingRoutes,
+  registerWebhookRoutes,
+  registerApiKeyRoutes,
   registerHealthRoute,
 ];
 
@@ -136,7 +152,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       exposedHeaders: ['ETag', 'X-Total-Count'],
     });
   }
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.appUrl);
 
   const database = openDatabase(config.database);
   app.decorate('database', database);
@@ -182,7 +198,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const api: ApiContext = {
     app,
     router: createRouter(app, {
-      authenticate: createAuthenticator(jwt, (userId) => usersRepository(db).findSessionHolder(userId)),
+      authenticate: createAuthenticator(
+        jwt,
+        (userId) => usersRepository(db).findSessionHolder(userId),
+        apiKeyAuthenticator(db, config.apiKeyRequestsPerMinute, app.log),
+      ),
       requireRole: createAccessGuard({
         find: (userId, organisationId) => membershipsRepository(db).find(userId, organisationId),
         remember: (userId, organisationId) =>
@@ -206,6 +226,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (config.worker.enabled) {
     const worker = await buildWorker({ db, storage, mailer, config, log: app.log });
     queue.onEnqueued(() => worker.wake());
+    const stopWebhookWakes = onWebhookDeliveryQueued(() => worker.wake());
+    closers.push(async () => {
+      stopWebhookWakes();
+    });
     app.addHook('onReady', async () => worker.start());
     closers.push(() => worker.stop());
   }

@@ -92,6 +92,9 @@ export const EnvSchema = z.object({
   INVITATIONS_PER_HOUR: positiveInt(20),
   SHARE_LINKS_PER_PROJECT: positiveInt(50),
   AUDIT_RETENTION_DAYS: positiveInt(400),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag('false'),
+  WEBHOOK_DISABLE_AFTER_DAYS: positiveInt(5),
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt(600),
   WORKER_ENABLED: booleanFlag('true'),
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -229,6 +232,14 @@ export interface Config {
     shareLinksPerProject: number;
     auditRetentionDays: number;
   };
+  /** Issue 41 §2: where webhooks may be sent and when a failing endpoint is disabled. */
+  webhooks: {
+    /** Also deliver to loopback, private and link-local addresses, over plain http too (on-premises). */
+    allowPrivateTargets: boolean;
+    disableAfterDays: number;
+  };
+  /** Requests one API key may make per minute in this process (429 with Retry-After beyond). */
+  apiKeyRequestsPerMinute: number;
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;
   backup: BackupSettings;
@@ -410,6 +421,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shareLinksPerProject: values.SHARE_LINKS_PER_PROJECT,
       auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     },
+    webhooks: {
+      allowPrivateTargets: values.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      disableAfterDays: values.WEBHOOK_DISABLE_AFTER_DAYS,
+    },
+    apiKeyRequestsPerMinute: values.API_KEY_REQUESTS_PER_MINUTE,
     migrateOnStart: values.MIGRATE_ON_START,
     backup: {
       dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -5,6 +5,7 @@ import type { DB } from './db/schema.js';
 import type { WorkerRegistrar } from './feature-context.js';
 import { registerExportJobs } from './features/exports/exports.worker.js';
 import { registerPredictionJobs } from './features/predictions/predictions.worker.js';
+import { registerWebhookJobs } from './features/webhooks/webhooks.worker.js';
 import { SessionCache } from './inference/session-cache.js';
 import { jobCatalog } from './job-catalog.js';
 import { databaseJobRunner } from './jobs/database-job-runner.js';
@@ -14,7 +15,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { Storage } from './storage/storage.js';
 
 /** The features that run jobs, each registering its handlers by job name. */
-const workerFeatures: WorkerRegistrar[] = [registerPredictionJobs, registerExportJobs];
+const workerFeatures: WorkerRegistrar[] = [registerPredictionJobs, registerExportJobs, registerWebhookJobs];
 
 export interface WorkerAdapters {
   db: Kysely<DB>;

@@ -168,4 +168,11 @@ export const predictionConfidenceFields = {
     .describe(
       "True when confidence is below the server's PREDICTION_LOW_CONFIDENCE_BELOW: poor visibility or a surface unlike what the model learnt; the result should be checked by eye. Null when confidence is",
     ),
+  reviewed_by: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Who corrected or accepted the mask (issue 39): shown as "reviewed by <name>" instead of the confidence flag; null while unreviewed',
+    ),
 };

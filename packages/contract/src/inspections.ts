@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ReviewCounts } from './review.js';
+import { Signature } from './sign-off.js';
 import {
   MAX_DATABASE_ID,
   id,
@@ -99,6 +101,7 @@ export const ZoneSummary = z
       .boolean()
       .optional()
       .describe('True when every photo the rating counts is of fair or poor quality'),
+    review: ReviewCounts.optional().describe('How many of the analysed photos a person reviewed (issue 39)'),
   })
   .meta({ id: 'ZoneSummary' });
 export type ZoneSummary = z.infer<typeof ZoneSummary>;
@@ -139,6 +142,9 @@ export const InspectionSummary = z
       .describe(
         'Whether photos of poor quality count in the ratings (include_poor, else the server default)',
       ),
+    signature: Signature.nullable()
+      .optional()
+      .describe('The signature while the inspection is signed (issue 39 §4); null when open'),
   })
   .meta({ id: 'InspectionSummary' });
 export type InspectionSummary = z.infer<typeof InspectionSummary>;
@@ -174,6 +180,16 @@ export const InspectionReport = z
   .object({
     report_version: z.literal(1),
     generated_at: isoDateTime,
+    revision: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('The revision this report is or will be signed as (issue 39 §4)'),
+    signature: Signature.omit({ report_sha256: true })
+      .nullable()
+      .optional()
+      .describe('Who signed this revision; the SHA-256 of this JSON is kept with the revision'),
     project: z.object({ id, name: z.string(), location: z.string(), description: z.string().nullable() }),
     operator: z
       .object({

@@ -134,6 +134,16 @@ export const AUDIT_ACTION_LABELS = {
   'image.delete': 'Image deleted',
   'data_export.request': 'Data export requested',
   'audit.export': 'Audit log exported',
+  'webhook.create': 'Webhook created',
+  'webhook.update': 'Webhook changed',
+  'webhook.delete': 'Webhook deleted',
+  'webhook.rotate_secret': 'Webhook secret rotated',
+  'webhook.disable': 'Webhook disabled after failing',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
+  'mask.correct': 'Mask corrected',
+  'inspection.sign': 'Inspection signed',
+  'inspection.reopen': 'Inspection reopened',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -18,7 +18,7 @@ export interface RouteDefinition {
   path: string;
   auth: boolean;
   /** OpenAPI operationId: a unique camelCase name that generated clients use as the method name. */
-  operationId?: string;
+  operationId: string;
   tag: string;
   summary: string;
   status: 200 | 201;
@@ -28,8 +28,17 @@ export interface RouteDefinition {
   body?: z.ZodType;
   response: z.ZodType | null;
   multipart?: boolean;
+  /** The media types of a file answer (`response` null), for the OpenAPI document. */
+  download?: readonly string[];
   /** Who may call it; see routeAccess for the default. */
   access?: Exclude<RouteAccess, 'public'>;
+  /** Only for people signed in, whatever an API key's scopes (managing the keys, leaving the organisation). */
+  refusesApiKeys?: true;
+  /**
+   * An account route whose answer is the same for everyone (reference lists, the server's limits):
+   * API keys with the read scope may call it, though it belongs to no organisation.
+   */
+  installationWide?: true;
 }
 
 export function route<const T extends RouteDefinition>(definition: T): T {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { type RouteDefinition, route } from './route-definition.js';
 import { shareRoutes } from './share-routes.js';
 import { teamRoutes } from './team-routes.js';
+import { apiKeyRoutes } from './api-key-routes.js';
+import { verifiedRecordRoutes } from './verified-record-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -68,6 +70,7 @@ import { DecisionRules, DecisionRulesUpdateRequest } from './decision-rules.js';
 import { FuelPenaltyEstimate } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
 import { InspectionAreas, InspectionAreasUpdateRequest } from './inspection-areas.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 const ProjectParams = z.object({ id: idParam });
 const ImageParams = z.object({ id: idParam, imageId: idParam });
@@ -80,6 +83,7 @@ const TransactionParams = z.object({ id: idParam });
 export const routes = {
   // Account access
   obtainTokens: route({
+    operationId: 'obtainTokens',
     method: 'POST',
     path: '/api/token/',
     auth: false,
@@ -90,6 +94,7 @@ export const routes = {
     response: LoginTokens,
   }),
   refreshToken: route({
+    operationId: 'refreshToken',
     method: 'POST',
     path: '/api/token/refresh/',
     auth: false,
@@ -100,6 +105,7 @@ export const routes = {
     response: AccessToken,
   }),
   register: route({
+    operationId: 'register',
     method: 'POST',
     path: '/api/user/register/',
     auth: false,
@@ -110,6 +116,7 @@ export const routes = {
     response: MessageResponse,
   }),
   confirmRegistration: route({
+    operationId: 'confirmRegistration',
     method: 'POST',
     path: '/api/user/confirm-registration/',
     auth: false,
@@ -120,6 +127,7 @@ export const routes = {
     response: MessageResponse,
   }),
   requestPasswordReset: route({
+    operationId: 'requestPasswordReset',
     method: 'POST',
     path: '/api/user/request-password-reset/',
     auth: false,
@@ -130,6 +138,7 @@ export const routes = {
     response: MessageResponse,
   }),
   resetPassword: route({
+    operationId: 'resetPassword',
     method: 'PUT',
     path: '/api/user/reset-password/',
     auth: false,
@@ -142,6 +151,7 @@ export const routes = {
 
   // User and company
   getUser: route({
+    operationId: 'getUser',
     method: 'GET',
     path: '/api/user/',
     auth: true,
@@ -152,6 +162,7 @@ export const routes = {
     response: User,
   }),
   updateUser: route({
+    operationId: 'updateUser',
     method: 'PATCH',
     path: '/api/user/update/',
     auth: true,
@@ -164,6 +175,7 @@ export const routes = {
     response: User,
   }),
   confirmEmailChange: route({
+    operationId: 'confirmEmailChange',
     method: 'POST',
     path: '/api/user/confirm-email-change/',
     auth: false,
@@ -174,6 +186,7 @@ export const routes = {
     response: MessageResponse,
   }),
   changePassword: route({
+    operationId: 'changePassword',
     method: 'PUT',
     path: '/api/user/change-password/',
     auth: true,
@@ -185,6 +198,7 @@ export const routes = {
     response: PasswordChanged,
   }),
   deleteUser: route({
+    operationId: 'deleteUser',
     method: 'DELETE',
     path: '/api/user/delete/',
     auth: true,
@@ -198,6 +212,7 @@ export const routes = {
   }),
   // Everything the account keeps, as one ZIP (issue 43 §4)
   requestDataExport: route({
+    operationId: 'requestDataExport',
     method: 'POST',
     path: '/api/user/export/',
     auth: true,
@@ -209,6 +224,7 @@ export const routes = {
     response: DataExport,
   }),
   getDataExport: route({
+    operationId: 'getDataExport',
     method: 'GET',
     path: '/api/user/export/:exportId/',
     auth: true,
@@ -220,6 +236,7 @@ export const routes = {
     response: DataExport,
   }),
   downloadDataExport: route({
+    operationId: 'downloadDataExport',
     method: 'GET',
     path: '/api/user/export/:exportId/download/',
     auth: false,
@@ -229,8 +246,10 @@ export const routes = {
     params: ExportParams,
     query: DataExportDownloadQuery,
     response: null,
+    download: ['application/zip'],
   }),
   getCompany: route({
+    operationId: 'getCompany',
     method: 'GET',
     path: '/api/company/',
     auth: true,
@@ -240,6 +259,7 @@ export const routes = {
     response: Company,
   }),
   updateCompany: route({
+    operationId: 'updateCompany',
     method: 'PATCH',
     path: '/api/company/update/',
     auth: true,
@@ -251,10 +271,12 @@ export const routes = {
     response: Company,
   }),
   listCountries: route({
+    operationId: 'listCountries',
     method: 'GET',
     path: '/api/countries/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'company',
     status: 200,
     summary: 'Countries (ISO 3166-1 alpha-2), English names, sorted',
@@ -263,6 +285,7 @@ export const routes = {
 
   // Credits and transactions
   getCredits: route({
+    operationId: 'getCredits',
     method: 'GET',
     path: '/api/credits/',
     auth: true,
@@ -272,16 +295,19 @@ export const routes = {
     response: Credits,
   }),
   listCreditPrices: route({
+    operationId: 'listCreditPrices',
     method: 'GET',
     path: '/api/credits/prices',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'credits',
     status: 200,
     summary: 'Credit tiers with prices in euro excluding VAT',
     response: CreditPriceOptionList,
   }),
   createCheckoutSession: route({
+    operationId: 'createCheckoutSession',
     method: 'POST',
     path: '/api/stripe/create-checkout-session/',
     auth: true,
@@ -293,6 +319,7 @@ export const routes = {
     response: PaymentRedirect,
   }),
   listTransactions: route({
+    operationId: 'listTransactions',
     method: 'GET',
     path: '/api/transactions/',
     auth: true,
@@ -303,6 +330,7 @@ export const routes = {
     response: TransactionList,
   }),
   cancelPurchase: route({
+    operationId: 'cancelPurchase',
     method: 'POST',
     path: '/api/transactions/:id/cancel/',
     auth: true,
@@ -315,6 +343,7 @@ export const routes = {
     response: PurchaseCancelled,
   }),
   purchaseInvoice: route({
+    operationId: 'purchaseInvoice',
     method: 'GET',
     path: '/api/transactions/:id/invoice/',
     auth: true,
@@ -324,10 +353,12 @@ export const routes = {
     summary: "The invoice of one of the user's paid purchases, as a PDF",
     params: TransactionParams,
     response: null,
+    download: ['application/pdf'],
   }),
 
   // Projects and images
   listProjects: route({
+    operationId: 'listProjects',
     method: 'GET',
     path: '/api/projects/',
     auth: true,
@@ -338,6 +369,7 @@ export const routes = {
     response: ProjectList,
   }),
   createProject: route({
+    operationId: 'createProject',
     method: 'POST',
     path: '/api/projects/',
     auth: true,
@@ -348,6 +380,7 @@ export const routes = {
     response: Project,
   }),
   getProject: route({
+    operationId: 'getProject',
     method: 'GET',
     path: '/api/projects/:id/',
     auth: true,
@@ -358,6 +391,7 @@ export const routes = {
     response: Project,
   }),
   updateProject: route({
+    operationId: 'updateProject',
     method: 'PATCH',
     path: '/api/projects/:id/update/',
     auth: true,
@@ -369,6 +403,7 @@ export const routes = {
     response: Project,
   }),
   deleteProject: route({
+    operationId: 'deleteProject',
     method: 'DELETE',
     path: '/api/projects/:id/delete/',
     auth: true,
@@ -379,6 +414,7 @@ export const routes = {
     response: MessageResponse,
   }),
   getPredictionCount: route({
+    operationId: 'getPredictionCount',
     method: 'GET',
     path: '/api/projects/:id/predict-count/',
     auth: true,
@@ -389,6 +425,7 @@ export const routes = {
     response: PredictionCount,
   }),
   downloadProject: route({
+    operationId: 'downloadProject',
     method: 'GET',
     path: '/api/projects/:id/download/',
     auth: true,
@@ -397,8 +434,10 @@ export const routes = {
     summary: 'ZIP of every image and prediction of the project',
     params: ProjectParams,
     response: null,
+    download: ['application/zip'],
   }),
   inspectionSummary: route({
+    operationId: 'inspectionSummary',
     method: 'GET',
     path: '/api/projects/:id/inspection-summary/',
     auth: true,
@@ -411,6 +450,7 @@ export const routes = {
     response: InspectionSummary,
   }),
   inspectionReportPdf: route({
+    operationId: 'inspectionReportPdf',
     method: 'GET',
     path: '/api/projects/:id/report/',
     auth: true,
@@ -421,8 +461,10 @@ export const routes = {
     params: ProjectParams,
     query: ReportPdfQuery,
     response: null,
+    download: ['application/pdf'],
   }),
   inspectionReportJson: route({
+    operationId: 'inspectionReportJson',
     method: 'GET',
     path: '/api/projects/:id/report.json',
     auth: true,
@@ -434,6 +476,7 @@ export const routes = {
     response: InspectionReport,
   }),
   downloadImage: route({
+    operationId: 'downloadImage',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/download/',
     auth: true,
@@ -442,8 +485,10 @@ export const routes = {
     summary: 'ZIP of one image and its predictions',
     params: ImageParams,
     response: null,
+    download: ['application/zip'],
   }),
   uploadImages: route({
+    operationId: 'uploadImages',
     method: 'POST',
     path: '/api/projects/:id/image-upload/',
     auth: true,
@@ -456,16 +501,19 @@ export const routes = {
     multipart: true,
   }),
   uploadLimits: route({
+    operationId: 'uploadLimits',
     method: 'GET',
     path: '/api/upload-limits/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'images',
     status: 200,
     summary: 'Files per upload request, bytes per file and pixels per image the server accepts',
     response: UploadLimits,
   }),
   listImageHashes: route({
+    operationId: 'listImageHashes',
     method: 'GET',
     path: '/api/projects/:id/image-hashes/',
     auth: true,
@@ -476,6 +524,7 @@ export const routes = {
     response: ImageHashList,
   }),
   listThumbnails: route({
+    operationId: 'listThumbnails',
     method: 'GET',
     path: '/api/projects/:id/thumbnails/',
     auth: true,
@@ -487,6 +536,7 @@ export const routes = {
     response: ImageThumbnailList,
   }),
   listImageDetails: route({
+    operationId: 'listImageDetails',
     method: 'GET',
     path: '/api/projects/:id/image-details/',
     auth: true,
@@ -497,6 +547,7 @@ export const routes = {
     response: ImageDetailsList,
   }),
   getImage: route({
+    operationId: 'getImage',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/',
     auth: true,
@@ -507,6 +558,7 @@ export const routes = {
     response: FullImage,
   }),
   updateImage: route({
+    operationId: 'updateImage',
     method: 'PATCH',
     path: '/api/projects/:id/image/:imageId/update/',
     auth: true,
@@ -518,6 +570,7 @@ export const routes = {
     response: ImageSummary,
   }),
   updateImagesZone: route({
+    operationId: 'updateImagesZone',
     method: 'PATCH',
     path: '/api/projects/:id/images/update/',
     auth: true,
@@ -530,6 +583,7 @@ export const routes = {
     response: ImagesZoneUpdated,
   }),
   deleteImage: route({
+    operationId: 'deleteImage',
     method: 'DELETE',
     path: '/api/projects/:id/image/:imageId/delete/',
     auth: true,
@@ -540,6 +594,7 @@ export const routes = {
     response: MessageResponse,
   }),
   listPredictionThumbnails: route({
+    operationId: 'listPredictionThumbnails',
     method: 'GET',
     path: '/api/projects/:id/image/:imageId/prediction-thumbnails/',
     auth: true,
@@ -550,6 +605,7 @@ export const routes = {
     response: PredictionThumbnails,
   }),
   getPredictionSet: route({
+    operationId: 'getPredictionSet',
     method: 'GET',
     path: '/api/projects/:id/predictionset/:predictionId/',
     auth: true,
@@ -562,26 +618,31 @@ export const routes = {
 
   // Models, resolutions and prediction requests
   listModels: route({
+    operationId: 'listModels',
     method: 'GET',
     path: '/api/cvmodels/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'predictions',
     status: 200,
     summary: 'Active models with their classes',
     response: CvModelList,
   }),
   listResolutions: route({
+    operationId: 'listResolutions',
     method: 'GET',
     path: '/api/resolutions/',
     auth: true,
     access: 'account',
+    installationWide: true,
     tag: 'predictions',
     status: 200,
     summary: 'Active resolutions with their price per image',
     response: ResolutionList,
   }),
   validatePredictRequest: route({
+    operationId: 'validatePredictRequest',
     method: 'POST',
     path: '/api/projects/:id/validate-predict-request/',
     auth: true,
@@ -593,6 +654,7 @@ export const routes = {
     response: CreditCheckResponse,
   }),
   requestPredict: route({
+    operationId: 'requestPredict',
     method: 'POST',
     path: '/api/projects/:id/request-predict/',
     auth: true,
@@ -604,6 +666,7 @@ export const routes = {
     response: PredictionRequestCreated,
   }),
   currentRequest: route({
+    operationId: 'currentRequest',
     method: 'GET',
     path: '/api/request/current/',
     auth: true,
@@ -613,6 +676,7 @@ export const routes = {
     response: CurrentRequest,
   }),
   getRequest: route({
+    operationId: 'getRequest',
     method: 'GET',
     path: '/api/request/:requestId/',
     auth: true,
@@ -625,6 +689,7 @@ export const routes = {
 
   // Vessels (issue 18 §1): the fleet whose hulls are inspected
   listVessels: route({
+    operationId: 'listVessels',
     method: 'GET',
     path: '/api/vessels/',
     auth: true,
@@ -635,6 +700,7 @@ export const routes = {
     response: VesselList,
   }),
   createVessel: route({
+    operationId: 'createVessel',
     method: 'POST',
     path: '/api/vessels/',
     auth: true,
@@ -645,6 +711,7 @@ export const routes = {
     response: Vessel,
   }),
   getVessel: route({
+    operationId: 'getVessel',
     method: 'GET',
     path: '/api/vessels/:id/',
     auth: true,
@@ -655,6 +722,7 @@ export const routes = {
     response: Vessel,
   }),
   updateVessel: route({
+    operationId: 'updateVessel',
     method: 'PATCH',
     path: '/api/vessels/:id/update/',
     auth: true,
@@ -666,6 +734,7 @@ export const routes = {
     response: Vessel,
   }),
   deleteVessel: route({
+    operationId: 'deleteVessel',
     method: 'DELETE',
     path: '/api/vessels/:id/delete/',
     auth: true,
@@ -678,6 +747,7 @@ export const routes = {
 
   // The hull plan and the compliance record (issue 40)
   vesselHullPlan: route({
+    operationId: 'vesselHullPlan',
     method: 'GET',
     path: '/api/vessels/:id/hull-plan/',
     auth: true,
@@ -689,6 +759,7 @@ export const routes = {
     response: HullPlan,
   }),
   inspectionAreas: route({
+    operationId: 'inspectionAreas',
     method: 'GET',
     path: '/api/projects/:id/inspection-areas/',
     auth: true,
@@ -701,6 +772,7 @@ export const routes = {
     response: InspectionAreas,
   }),
   updateInspectionAreas: route({
+    operationId: 'updateInspectionAreas',
     method: 'PATCH',
     path: '/api/projects/:id/inspection-areas/update/',
     auth: true,
@@ -713,6 +785,7 @@ export const routes = {
     response: InspectionAreas,
   }),
   fuelPenalty: route({
+    operationId: 'fuelPenalty',
     method: 'GET',
     path: '/api/projects/:id/fuel-penalty/',
     auth: true,
@@ -725,6 +798,7 @@ export const routes = {
     response: FuelPenaltyEstimate,
   }),
   decisionRules: route({
+    operationId: 'decisionRules',
     method: 'GET',
     path: '/api/decision-rules/',
     auth: true,
@@ -734,6 +808,7 @@ export const routes = {
     response: DecisionRules,
   }),
   updateDecisionRules: route({
+    operationId: 'updateDecisionRules',
     method: 'PUT',
     path: '/api/decision-rules/update/',
     auth: true,
@@ -746,6 +821,9 @@ export const routes = {
   }),
   ...teamRoutes,
   ...shareRoutes,
+  ...webhookRoutes,
+  ...apiKeyRoutes,
+  ...verifiedRecordRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -21,6 +21,7 @@ const ProjectParams = z.object({ id: idParam });
 /** Issue 38 §6: read-only links to one inspection for people without an account. */
 export const shareRoutes = {
   listShareLinks: route({
+    operationId: 'listShareLinks',
     method: 'GET',
     path: '/api/projects/:id/share-links/',
     auth: true,
@@ -32,6 +33,7 @@ export const shareRoutes = {
     response: ShareLinkList,
   }),
   createShareLink: route({
+    operationId: 'createShareLink',
     method: 'POST',
     path: '/api/projects/:id/share-links/',
     auth: true,
@@ -44,6 +46,7 @@ export const shareRoutes = {
     response: ShareLinkCreated,
   }),
   revokeShareLink: route({
+    operationId: 'revokeShareLink',
     method: 'DELETE',
     path: '/api/projects/:id/share-links/:linkId/delete/',
     auth: true,
@@ -54,6 +57,7 @@ export const shareRoutes = {
     response: ShareLink,
   }),
   sharedInspection: route({
+    operationId: 'sharedInspection',
     method: 'GET',
     path: '/api/shared/',
     auth: false,
@@ -64,6 +68,7 @@ export const shareRoutes = {
     response: SharedInspection,
   }),
   sharedImage: route({
+    operationId: 'sharedImage',
     method: 'GET',
     path: '/api/shared/image/:imageId/',
     auth: false,
@@ -75,6 +80,7 @@ export const shareRoutes = {
     response: FullImage,
   }),
   sharedPredictionSet: route({
+    operationId: 'sharedPredictionSet',
     method: 'GET',
     path: '/api/shared/predictionset/:predictionId/',
     auth: false,
@@ -86,6 +92,7 @@ export const shareRoutes = {
     response: PredictionSet,
   }),
   sharedReportPdf: route({
+    operationId: 'sharedReportPdf',
     method: 'GET',
     path: '/api/shared/report/',
     auth: false,
@@ -94,8 +101,10 @@ export const shareRoutes = {
     summary: "A shared inspection's PDF report",
     query: SharedReportQuery,
     response: null,
+    download: ['application/pdf'],
   }),
   sharedReportJson: route({
+    operationId: 'sharedReportJson',
     method: 'GET',
     path: '/api/shared/report.json',
     auth: false,

@@ -27,6 +27,7 @@ const OrganisationParams = z.object({
 /** Issue 38: organisations, their members and invitations, and the audit log. */
 export const teamRoutes = {
   listOrganisations: route({
+    operationId: 'listOrganisations',
     method: 'GET',
     path: '/api/organisations/',
     auth: true,
@@ -37,6 +38,7 @@ export const teamRoutes = {
     response: OrganisationList,
   }),
   createOrganisation: route({
+    operationId: 'createOrganisation',
     method: 'POST',
     path: '/api/organisations/',
     auth: true,
@@ -48,6 +50,7 @@ export const teamRoutes = {
     response: Organisation,
   }),
   switchOrganisation: route({
+    operationId: 'switchOrganisation',
     method: 'POST',
     path: '/api/organisations/:organisationId/switch/',
     auth: true,
@@ -59,6 +62,7 @@ export const teamRoutes = {
     response: Organisation,
   }),
   getOrganisation: route({
+    operationId: 'getOrganisation',
     method: 'GET',
     path: '/api/organisation/',
     auth: true,
@@ -68,6 +72,7 @@ export const teamRoutes = {
     response: Organisation,
   }),
   renameOrganisation: route({
+    operationId: 'renameOrganisation',
     method: 'PATCH',
     path: '/api/organisation/update/',
     auth: true,
@@ -79,6 +84,7 @@ export const teamRoutes = {
     response: Organisation,
   }),
   deleteOrganisation: route({
+    operationId: 'deleteOrganisation',
     method: 'DELETE',
     path: '/api/organisation/delete/',
     auth: true,
@@ -90,9 +96,11 @@ export const teamRoutes = {
     response: MessageResponse,
   }),
   leaveOrganisation: route({
+    operationId: 'leaveOrganisation',
     method: 'POST',
     path: '/api/organisation/leave/',
     auth: true,
+    refusesApiKeys: true,
     tag: 'organisations',
     access: 'viewer',
     status: 200,
@@ -100,6 +108,7 @@ export const teamRoutes = {
     response: MessageResponse,
   }),
   listMembers: route({
+    operationId: 'listMembers',
     method: 'GET',
     path: '/api/organisation/members/',
     auth: true,
@@ -109,6 +118,7 @@ export const teamRoutes = {
     response: MemberList,
   }),
   updateMember: route({
+    operationId: 'updateMember',
     method: 'PATCH',
     path: '/api/organisation/members/:userId/update/',
     auth: true,
@@ -121,6 +131,7 @@ export const teamRoutes = {
     response: MemberList,
   }),
   removeMember: route({
+    operationId: 'removeMember',
     method: 'DELETE',
     path: '/api/organisation/members/:userId/delete/',
     auth: true,
@@ -132,6 +143,7 @@ export const teamRoutes = {
     response: MessageResponse,
   }),
   listInvitations: route({
+    operationId: 'listInvitations',
     method: 'GET',
     path: '/api/organisation/invitations/',
     auth: true,
@@ -142,6 +154,7 @@ export const teamRoutes = {
     response: InvitationList,
   }),
   createInvitation: route({
+    operationId: 'createInvitation',
     method: 'POST',
     path: '/api/organisation/invitations/',
     auth: true,
@@ -153,6 +166,7 @@ export const teamRoutes = {
     response: Invitation,
   }),
   resendInvitation: route({
+    operationId: 'resendInvitation',
     method: 'POST',
     path: '/api/organisation/invitations/:invitationId/resend/',
     auth: true,
@@ -164,6 +178,7 @@ export const teamRoutes = {
     response: Invitation,
   }),
   revokeInvitation: route({
+    operationId: 'revokeInvitation',
     method: 'DELETE',
     path: '/api/organisation/invitations/:invitationId/delete/',
     auth: true,
@@ -175,6 +190,7 @@ export const teamRoutes = {
     response: Invitation,
   }),
   previewInvitation: route({
+    operationId: 'previewInvitation',
     method: 'POST',
     path: '/api/invitations/preview/',
     auth: false,
@@ -185,6 +201,7 @@ export const teamRoutes = {
     response: InvitationPreview,
   }),
   acceptInvitation: route({
+    operationId: 'acceptInvitation',
     method: 'POST',
     path: '/api/invitations/accept/',
     auth: true,
@@ -196,6 +213,7 @@ export const teamRoutes = {
     response: Organisation,
   }),
   listAuditEvents: route({
+    operationId: 'listAuditEvents',
     method: 'GET',
     path: '/api/organisation/audit/',
     auth: true,
@@ -207,6 +225,7 @@ export const teamRoutes = {
     response: AuditEventList,
   }),
   exportAuditEvents: route({
+    operationId: 'exportAuditEvents',
     method: 'GET',
     path: '/api/organisation/audit/export/',
     auth: true,
@@ -216,5 +235,6 @@ export const teamRoutes = {
     summary: 'The audit log entries matching the filters, as a CSV or JSON download',
     query: AuditExportQuery,
     response: null,
+    download: ['text/csv', 'application/json'],
   }),
 } as const;

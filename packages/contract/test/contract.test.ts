@@ -230,8 +230,17 @@ describe('route table (§7)', () => {
     // the upload limits and image hashes a survey-size upload reads first (issue 24); cancelling a
     // purchase and its invoice (issue 45); 17 for organisations, members, invitations and the audit
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
-    // fuel penalty and the decision rules read and update (issue 40).
-    expect(all).toHaveLength(88);
+    // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
+    // revoke (issue 41); 8 for webhooks (issue 41); 13 for mask versions, review,
+    // sign-off, revisions, the dataset export and the agreement figures (issue 39).
+    expect(all).toHaveLength(112);
+  });
+
+  it('names every route by a unique camelCase operationId: its key in the route table', () => {
+    for (const [key, route] of Object.entries(routes)) expect(route.operationId).toBe(key);
+    const ids = all.map((route) => route.operationId);
+    expect(ids.every((id) => /^[a-z][a-zA-Z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('keeps the spec trailing slashes: every path ends in / except GET /api/credits/prices and report.json', () => {
@@ -241,6 +250,7 @@ describe('route table (§7)', () => {
       '/api/credits/prices',
       '/api/projects/:id/report.json',
       '/api/shared/report.json',
+      '/api/projects/:id/revisions/:revision/report.json',
     ]);
   });
 
@@ -264,17 +274,24 @@ describe('route table (§7)', () => {
     ]);
   });
 
-  it('answers 201 for creates, uploads and scheduling, 200 otherwise', () => {
+  it('answers 201 for creates, uploads and scheduling (webhook test pings and resends create deliveries), 200 otherwise', () => {
     const created = all
       .filter((route) => route.status === 201)
       .map((route) => `${route.method} ${route.path}`);
     expect(created.sort()).toEqual([
+      'POST /api/organisation/api-keys/',
       'POST /api/organisation/invitations/',
+      'POST /api/organisation/webhooks/',
+      'POST /api/organisation/webhooks/:webhookId/deliveries/:deliveryId/resend/',
+      'POST /api/organisation/webhooks/:webhookId/test/',
       'POST /api/organisations/',
       'POST /api/projects/',
       'POST /api/projects/:id/image-upload/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/',
+      'POST /api/projects/:id/predictionset/:predictionId/masks/:version/restore/',
       'POST /api/projects/:id/request-predict/',
       'POST /api/projects/:id/share-links/',
+      'POST /api/projects/:id/sign/',
       'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',

@@ -86,6 +86,27 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** Issue 41 §1: an organisation's API keys; the secret itself is never stored. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  /** The secret's first characters, shown in lists. */
+  prefix: string;
+  /** SHA-256 of the secret, hex. */
+  secret_hash: string;
+  /** Comma-separated ApiKeyScope values. */
+  scopes: string;
+  created_by: number | null;
+  /** The creator's username when it was made, kept after the account is gone. */
+  created_by_name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_address: string | null;
+}
+
 export interface ShareLinksTable {
   id: Generated<number>;
   organisation_id: number;
@@ -173,6 +194,8 @@ export interface ProjectsTable {
   images_version: Generated<number>;
   /** Raised by every prediction stored for the project's images (migration 0013). */
   predictions_version: Generated<number>;
+  /** The signed revision while the inspection is signed; null while open (migration 0021). */
+  signed_revision: number | null;
 }
 
 /** A ship of the user's fleet (issue 18 §1); optional details are null until given. */
@@ -381,6 +404,60 @@ export interface PredictionsTable {
   confidence: number | null;
   storage_prefix: string;
   created_at: string;
+  /** The mask version whose figures the row holds (0021): 0 is the model's own. */
+  mask_version: Generated<number>;
+  /** Where that version's PRED.png and STAT.png are; null: the model's own under storage_prefix. */
+  mask_prefix: string | null;
+}
+
+/** A person's correction of a prediction's mask, or (version 0) the model's own figures kept (0021). */
+export interface MaskVersionsTable {
+  id: Generated<number>;
+  prediction_id: number;
+  project_id: number;
+  version: number;
+  author_id: number | null;
+  author_name: string | null;
+  restored_from: number | null;
+  /** Pixels whose class differs from the model's mask. */
+  changed_pixels: number;
+  /** JSON list of {label, hex_color, percentage}, as predictions.percentages. */
+  percentages: string;
+  surface_pixels: number;
+  /** Its PRED.png and STAT.png; null for version 0, the model's own under the prediction's prefix. */
+  storage_prefix: string | null;
+  created_at: string;
+}
+
+export type ReviewStateValue = 'accepted' | 'corrected';
+
+/** An analysed image a person reviewed (0021); no row: unreviewed. */
+export interface ImageReviewsTable {
+  image_id: number;
+  project_id: number;
+  prediction_id: number;
+  state: ReviewStateValue;
+  reviewer_id: number | null;
+  reviewer_name: string;
+  reviewed_at: string;
+}
+
+/** A signed revision of an inspection with the report.json its signature covers (0021). */
+export interface InspectionRevisionsTable {
+  id: Generated<number>;
+  project_id: number;
+  revision: number;
+  signer_name: string;
+  signer_position: string;
+  signed_by: number | null;
+  signed_by_name: string;
+  signed_at: string;
+  report_json: string;
+  report_sha256: string;
+  reopened_at: string | null;
+  reopened_by: number | null;
+  reopened_by_name: string | null;
+  reopen_reason: string | null;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -428,6 +505,58 @@ export interface InstallationTable {
   created_at: string;
 }
 
+/** Issue 41 §2: where an organisation's events are sent (migration 0020). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  url: string;
+  description: string;
+  /** JSON array of the subscribed event types. */
+  events: string;
+  credits_low_threshold: number | null;
+  /** whsec_…, kept as is: signing needs it. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  /** The exact JSON body sent (signatures cover these bytes). */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: Generated<number>;
+  next_attempt_at: string | null;
+  last_response_status: number | null;
+  last_duration_ms: number | null;
+  last_response_excerpt: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: string;
+  response_status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   organisations: OrganisationsTable;
@@ -435,6 +564,7 @@ export interface DB {
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
   share_links: ShareLinksTable;
+  api_keys: ApiKeysTable;
   one_time_tokens: OneTimeTokensTable;
   throttle_events: ThrottleEventsTable;
   companies: CompaniesTable;
@@ -455,6 +585,12 @@ export interface DB {
   data_exports: DataExportsTable;
   inspection_areas: InspectionAreasTable;
   decision_rules: DecisionRulesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  mask_versions: MaskVersionsTable;
+  image_reviews: ImageReviewsTable;
+  inspection_revisions: InspectionRevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -463,6 +599,7 @@ export type MembershipRow = Selectable<MembershipsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type DataExportRow = Selectable<DataExportsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -476,4 +613,7 @@ export type ResolutionRow = Selectable<ResolutionsTable>;
 export type PredictionRequestRow = Selectable<PredictionRequestsTable>;
 export type PredictionRow = Selectable<PredictionsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

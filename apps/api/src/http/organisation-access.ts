@@ -1,4 +1,10 @@
-import { MAX_DATABASE_ID, ORGANISATION_HEADER, type OrganisationRole, roleAllows } from '@hullscope/contract';
+import {
+  type ApiKeyScope,
+  MAX_DATABASE_ID,
+  ORGANISATION_HEADER,
+  type OrganisationRole,
+  roleAllows,
+} from '@hullscope/contract';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { OrganisationAccess } from '../features/organisations/memberships.repository.js';
 import { badRequest, forbidden, notFound } from './api-error.js';
@@ -18,6 +24,12 @@ export interface MembershipLookup {
 }
 
 const ORGANISATION_ID = /^[1-9]\d{0,9}$/;
+
+/** The role a key's scopes amount to, for handlers that look at the caller's role. */
+function roleOfScopes(scopes: ApiKeyScope[]): OrganisationRole {
+  if (scopes.includes('admin')) return 'admin';
+  return scopes.includes('write') ? 'member' : 'viewer';
+}
 
 function requestedOrganisation(request: FastifyRequest): number | null {
   const header = request.headers[ORGANISATION_HEADER];
@@ -39,6 +51,19 @@ export function createAccessGuard(lookup: MembershipLookup) {
     async (request) => {
       const user = request.user!;
       const requested = requestedOrganisation(request);
+      const key = request.apiKey;
+      if (key) {
+        // A key acts only in its own organisation: naming another is as if it did not exist.
+        if (requested !== null && requested !== key.organisationId) {
+          throw notFound('No organisation with this id among yours.');
+        }
+        request.organisation = {
+          id: key.organisationId,
+          name: key.organisationName,
+          role: roleOfScopes(key.scopes),
+        };
+        return;
+      }
       let organisation: OrganisationAccess | undefined;
       if (requested !== null) {
         organisation = await lookup.find(user.id, requested);

@@ -4,6 +4,7 @@ import {
   ORGANISATION_HEADER,
   type OrganisationRole,
   type RouteDefinition,
+  apiKeyScope,
   routeAccess,
 } from '@hullscope/contract';
 import type {} from '@fastify/compress';
@@ -17,6 +18,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrganisationAccess } from '../features/organisations/memberships.repository.js';
+import { apiKeyGuard } from './api-key-access.js';
 import type { AuthUser } from './authenticate.js';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -77,10 +79,28 @@ export interface RouteGuards {
   requireRole: (role: OrganisationRole) => onRequestAsyncHookHandler;
 }
 
-function roleNote(route: RouteDefinition): string {
+/** Who may call the route, for the operation's description: the role and the API key scope. */
+function accessNote(route: RouteDefinition): string {
   const access = routeAccess(route);
-  if (access === 'public' || access === 'account') return route.summary;
-  return `${route.summary}. Role: ${access} or higher`;
+  if (access === 'public') return 'No authentication.';
+  const scope = apiKeyScope(route);
+  const who =
+    access === 'account'
+      ? route.installationWide
+        ? 'Any signed-in user; the same for everyone.'
+        : "The signed-in user's own account."
+      : `Role: ${access} or higher in the organisation.`;
+  return scope === null
+    ? `${who} API keys cannot call it.`
+    : `${who} With an API key: the \`${scope}\` scope.`;
+}
+
+/** The operation's security: a session's access token, and an API key where one may call it. */
+function security(route: RouteDefinition): Record<string, string[]>[] {
+  if (!route.auth) return [];
+  return apiKeyScope(route) === null
+    ? [{ bearerAuth: [] }]
+    : [{ bearerAuth: [] }, { apiKey: [apiKeyScope(route)!] }];
 }
 
 /**
@@ -101,20 +121,22 @@ export function createRouter(app: FastifyInstance, guards: RouteGuards): Router 
         method: route.method,
         url: route.path,
         schema: {
+          operationId: route.operationId,
           tags: [route.tag],
-          summary: roleNote(route),
+          summary: route.summary,
+          description: accessNote(route),
           ...(route.body ? { body: route.body } : {}),
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
           ...(organisationScoped ? { headers: OrganisationHeader } : {}),
           response,
-          ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+          security: security(route),
         },
         // Before the body is read or validated: strangers learn nothing and upload nothing.
         ...(organisationScoped
-          ? { onRequest: [guards.authenticate, guards.requireRole(access)] }
+          ? { onRequest: [guards.authenticate, apiKeyGuard(route), guards.requireRole(access)] }
           : route.auth
-            ? { onRequest: guards.authenticate }
+            ? { onRequest: [guards.authenticate, apiKeyGuard(route)] }
             : {}),
         ...(options.compress === undefined ? {} : { compress: options.compress }),
         handler: async (request, reply) => {

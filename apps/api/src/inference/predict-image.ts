@@ -1,7 +1,13 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
 import { encodeIndexedPng } from '../media/indexed-png.js';
 import type { OpenedImage } from '../media/open-image.js';
-import { encodeJpeg, overlayThumbnail, resizeToRgb, thumbnailSize } from '../media/renditions.js';
+import {
+  blendThumbnail,
+  encodeJpeg,
+  resizeToRgb,
+  thumbnailPhoto,
+  thumbnailSize,
+} from '../media/renditions.js';
 import { classPalette, classPercentages, smallColourMask, surfacePixels } from './postprocess.js';
 import { segment } from './segment.js';
 import type { FusedSession } from './session-cache.js';
@@ -33,7 +39,10 @@ export interface PredictionTimings {
   modelMs: number;
   /** The whole segmentation: tiling, normalisation, model, argmax and class counts. */
   segmentMs: number;
-  /** Percentages and the thumbnail's small mask, then PRED, ORG, STAT and thumbnail encoded concurrently. */
+  /**
+   * Percentages and the thumbnail's small mask, then PRED, STAT and the thumbnail encoded
+   * concurrently, and what is left of ORG's encoding and the thumbnail's photo, begun before the model.
+   */
   renderMs: number;
 }
 
@@ -44,6 +53,15 @@ export interface PredictImageOptions {
   maxTilePixels: number;
 }
 
+/**
+ * `work`, awaited later: a failure before then (the model failing first) is not an unhandled
+ * rejection, and still rejects where it is awaited.
+ */
+function settledLater<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
+
 /** One image through the pipeline: resize (never up) → segment → PRED, ORG, STAT, percentages, thumbnail. */
 export async function predictImage(
   original: OpenedImage,
@@ -52,6 +70,10 @@ export async function predictImage(
   const started = performance.now();
   const rgb = await resizeToRgb(original, options.maxSide);
   const decoded = performance.now();
+  // ORG and the thumbnail's photo layer need only the resized pixels: started now, libvips works
+  // them on libuv's threads while the model runs in the inference thread, instead of after it.
+  const org = settledLater(encodeJpeg(rgb));
+  const smallPhoto = settledLater(thumbnailPhoto(rgb));
   const segmentation = await segment(options.session, options.manifest, rgb, {
     maxTilePixels: options.maxTilePixels,
   });
@@ -60,11 +82,11 @@ export async function predictImage(
   const { width, height } = segmentation;
   const thumbnailMask = smallColourMask(segmentation, palette, thumbnailSize(width, height));
   const percentages = classPercentages(segmentation, options.manifest.classes);
-  const [org, pred, stat, thumbnail] = await Promise.all([
-    encodeJpeg(rgb),
+  const [orgBytes, pred, stat, thumbnail] = await Promise.all([
+    org,
     encodeIndexedPng(segmentation.classes, width, height, palette),
     renderStatChart(percentages, `${options.manifest.name} ${options.manifest.version}`),
-    overlayThumbnail(rgb, thumbnailMask),
+    smallPhoto.then((photo) => blendThumbnail(photo, thumbnailMask)),
   ]);
   const timings: PredictionTimings = {
     decodeResizeMs: decoded - started,
@@ -73,7 +95,7 @@ export async function predictImage(
     renderMs: performance.now() - segmented,
   };
   return {
-    org,
+    org: orgBytes,
     pred,
     stat,
     thumbnail,

@@ -13,7 +13,7 @@ export interface DatabaseJobQueue<Catalog extends JobCatalog> extends JobQueue<C
 export function databaseJobQueue<Catalog extends JobCatalog>(catalog: Catalog): DatabaseJobQueue<Catalog> {
   const listeners: (() => void)[] = [];
   return {
-    async enqueue(trx, name, payload) {
+    async enqueue(trx, name, payload, options = {}) {
       const spec = catalog[name];
       if (!spec) throw new Error(`Job "${name}" is not in the job catalog`);
       const now = nowIso();
@@ -24,7 +24,7 @@ export function databaseJobQueue<Catalog extends JobCatalog>(catalog: Catalog): 
           payload: JSON.stringify(spec.payload.parse(payload)),
           status: 'queued',
           max_attempts: spec.maxAttempts,
-          run_after: now,
+          run_after: options.runAfter ?? now,
           created_at: now,
           updated_at: now,
         })

@@ -69,6 +69,11 @@ export interface JobHandler<Payload> {
   onGiveUp?(payload: Payload, error: unknown): Promise<void>;
 }
 
+export interface EnqueueOptions {
+  /** Not before this time (ISO 8601); now when not given. Webhook retries follow their own schedule. */
+  runAfter?: string;
+}
+
 /**
  * The producers' side of the queue port: a job is enqueued by name, its payload checked against the
  * catalog, in the caller's transaction, so a job exists exactly when the business change that needs
@@ -79,6 +84,7 @@ export interface JobQueue<Catalog extends JobCatalog> {
     trx: Kysely<DB>,
     name: Name,
     payload: PayloadOf<Catalog[Name]>,
+    options?: EnqueueOptions,
   ): Promise<void>;
 }
 

@@ -172,3 +172,21 @@ export function invitationMail(
     footer: 'If you do not know the sender, you can ignore this e-mail.',
   });
 }
+
+/** Issue 41 §2: to each admin and owner when a webhook endpoint that kept failing was disabled. */
+export function webhookDisabledMail(
+  to: string,
+  firstName: string,
+  details: { organisation: string; url: string; days: number; link: string },
+): MailMessage {
+  return linkMail({
+    to,
+    firstName,
+    subject: `A ${PRODUCT} webhook of ${details.organisation} was disabled`,
+    intro: `Every delivery to the webhook endpoint ${details.url} has failed for ${details.days} days, so ${PRODUCT} stopped sending to it. Its delivery log shows what the endpoint answered; once it works again, enable it on the Webhooks page:`,
+    action: 'Open the Webhooks page',
+    link: details.link,
+    validity: 'Events that happen while it is disabled are not sent to it.',
+    footer: 'You receive this as an admin or owner of the organisation.',
+  });
+}

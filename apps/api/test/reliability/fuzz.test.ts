@@ -85,10 +85,20 @@ beforeAll(async () => {
       previewInvitation: { token: 'x'.repeat(43) },
       acceptInvitation: { token: 'x'.repeat(43) },
       createShareLink: { label: 'Class surveyor', expires_in_days: 30 },
+      createApiKey: { name: 'Fleet system', scopes: ['read', 'write'] },
+      updateImageReview: { state: 'accepted' },
+      signInspection: { name: 'Grace Hopper', position: 'Superintendent' },
+      reopenInspection: { reason: 'A photo of the rudder was missed.' },
       updateInspectionAreas: {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
         rudder: { inspector_rating: 2, antifouling_condition: 'minor_damage' },
       },
+      createWebhook: {
+        url: 'https://receiver.invalid/hooks',
+        events: ['images.uploaded'],
+        description: 'ERP',
+      },
+      updateWebhook: { events: ['purchase.paid', 'credits.low'], credits_low_threshold: 10, enabled: true },
       updateDecisionRules: {
         rules: [
           {

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app.js';
 
 /**
  * An organisation holding one of every resource a path can name (project, image, prediction and its
- * request, vessel, export, share link, invitation, a second member), by the parameter names of the
+ * request, vessel, export, share link, invitation, API key, a second member, webhook and delivery), by the parameter names of the
  * contract's paths; `vesselId` stands for the `:id` of the vessel routes.
  */
 export async function organisationResources(
@@ -50,7 +50,27 @@ export async function organisationResources(
     'viewer',
   );
   expect(invitation.statusCode, invitation.body).toBe(201);
+  const key = await t.app.inject({
+    method: 'POST',
+    url: '/api/organisation/api-keys/',
+    headers,
+    payload: { name: 'Fleet system', scopes: ['read'] },
+  });
+  expect(key.statusCode, key.body).toBe(201);
   const member = await teammate(t, owner, owner.organisationId, 'member');
+  const webhook = await t.app.inject({
+    method: 'POST',
+    url: '/api/organisation/webhooks/',
+    headers,
+    payload: { url: 'https://receiver.invalid/hullscope', events: ['images.uploaded'] },
+  });
+  expect(webhook.statusCode, webhook.body).toBe(201);
+  const ping = await t.app.inject({
+    method: 'POST',
+    url: `/api/organisation/webhooks/${webhook.json().id}/test/`,
+    headers,
+  });
+  expect(ping.statusCode, ping.body).toBe(201);
   return {
     id,
     imageId: imageIds[0]!,
@@ -60,8 +80,11 @@ export async function organisationResources(
     exportId: exported.json().id,
     linkId: link.json().id,
     invitationId: invitation.json().id,
+    keyId: key.json().id,
     userId: member.userId,
     organisationId: owner.organisationId,
+    webhookId: webhook.json().id,
+    deliveryId: ping.json().id,
   };
 }
 

@@ -65,6 +65,10 @@ const pages = {
     () => import('./routes/projects'),
     (m) => m.ProjectsRoute,
   ),
+  reviewQueue: lazyPage(
+    () => import('./routes/review-queue'),
+    (m) => m.ReviewQueueRoute,
+  ),
   vessels: lazyPage(
     () => import('./routes/vessels'),
     (m) => m.VesselsRoute,
@@ -88,6 +92,14 @@ const pages = {
   audit: lazyPage(
     () => import('./routes/audit'),
     (m) => m.AuditRoute,
+  ),
+  webhooks: lazyPage(
+    () => import('./routes/webhooks'),
+    (m) => m.WebhooksRoute,
+  ),
+  apiKeys: lazyPage(
+    () => import('./routes/api-keys'),
+    (m) => m.ApiKeysRoute,
   ),
   invitation: lazyPage(
     () => import('./routes/invitation'),
@@ -195,6 +207,7 @@ export const routeTree: RouteObject[] = [
               { index: true, lazy: pages.projects },
               { path: ':projectId', lazy: pages.projects },
               { path: ':projectId/images/:imageId', lazy: pages.projects },
+              { path: ':projectId/review', lazy: pages.reviewQueue },
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -213,6 +226,8 @@ export const routeTree: RouteObject[] = [
             children: [
               { index: true, lazy: pages.organisation },
               { path: 'audit', lazy: pages.audit },
+              { path: 'webhooks', lazy: pages.webhooks },
+              { path: 'api-keys', lazy: pages.apiKeys },
               { path: '*', element: <NotFound /> },
             ],
           },

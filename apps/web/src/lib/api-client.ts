@@ -331,8 +331,22 @@ export function createApiClient(options: ApiClientOptions) {
     return validateResponse(NamedListWithMessage, answer.data, 'NamedListWithMessage');
   }
 
+  /**
+   * A multipart POST answered with JSON (a corrected mask): fetch sets the form's boundary itself,
+   * and the answer is validated like any other.
+   */
+  async function sendForm<R extends RouteDefinition>(
+    route: R,
+    args: ParamsArg<R>,
+    form: FormData,
+  ): Promise<ResponseOf<R>> {
+    const { params } = args as { params?: Record<string, string | number> };
+    return validated(route, await send(route, filePath(route, params), { method: route.method, body: form }));
+  }
+
   return {
     request,
+    sendForm,
     requestCounted,
     revalidate,
     download,

@@ -7,6 +7,9 @@ export const queryKeys = {
   members: ['organisation', 'members'] as const,
   invitations: ['organisation', 'invitations'] as const,
   auditEvents: ['organisation', 'audit'] as const,
+  webhooks: ['organisation', 'webhooks'] as const,
+  webhookDeliveries: (webhookId: number) => ['organisation', 'webhooks', webhookId, 'deliveries'] as const,
+  apiKeys: ['organisation', 'api-keys'] as const,
   shareLinks: (projectId: number) => ['projects', projectId, 'share-links'] as const,
   company: ['company'] as const,
   countries: ['countries'] as const,
@@ -28,6 +31,10 @@ export const queryKeys = {
     ['projects', projectId, 'images', imageId, 'prediction-thumbnails'] as const,
   predictionSet: (projectId: number, predictionId: number) =>
     ['projects', projectId, 'prediction-sets', predictionId] as const,
+  maskVersions: (projectId: number, predictionId: number) =>
+    ['projects', projectId, 'prediction-sets', predictionId, 'mask-versions'] as const,
+  reviewQueue: (projectId: number) => ['projects', projectId, 'review-queue'] as const,
+  revisions: (projectId: number) => ['projects', projectId, 'revisions'] as const,
   /** Every inspection summary of the project, whatever model and resolution (their prefix). */
   inspectionSummaries: (projectId: number) => ['projects', projectId, 'inspection-summary'] as const,
   inspectionSummary: (projectId: number, model?: number, resolution?: number, includePoor?: boolean) =>

@@ -25,6 +25,9 @@ import * as dataExports from './0015-data-exports.js';
 import * as organisations from './0016-organisations.js';
 import * as imageQuality from './0017-image-quality.js';
 import * as hullPlan from './0018-hull-plan.js';
+import * as apiKeys from './0019-api-keys.js';
+import * as webhooks from './0020-webhooks.js';
+import * as verifiedRecords from './0021-verified-records.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -50,6 +53,9 @@ const migrations = {
   '0016-organisations': organisations,
   '0017-image-quality': imageQuality,
   '0018-hull-plan': hullPlan,
+  '0019-api-keys': apiKeys,
+  '0020-webhooks': webhooks,
+  '0021-verified-records': verifiedRecords,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

@@ -12,6 +12,8 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
   /** The client's address as the server sees it (after TRUST_PROXY). */
   clientAddress?: string | null;
+  /** The API key the actor acted through, kept in the detail as `api_key`. */
+  apiKey?: { id: number; name: string } | null;
 }
 
 /**
@@ -29,17 +31,26 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry): Promise<vo
       target_type: entry.target?.type ?? null,
       target_id: entry.target === undefined ? null : String(entry.target.id),
       target_label: entry.target?.label ?? null,
-      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      detail: detailJson(entry),
       client_address: entry.clientAddress ?? null,
       created_at: nowIso(),
     })
     .execute();
 }
 
-/** The acting user and the client address of an authenticated request, for recordAudit. */
-export function auditSource(request: FastifyRequest): Pick<AuditEntry, 'actor' | 'clientAddress'> {
+function detailJson(entry: AuditEntry): string | null {
+  const detail = entry.apiKey ? { ...entry.detail, api_key: entry.apiKey } : entry.detail;
+  return detail === undefined ? null : JSON.stringify(detail);
+}
+
+/**
+ * The acting user, the client address and the API key (if any) of an authenticated request, for
+ * recordAudit. Through a key, the actor is the key's creator.
+ */
+export function auditSource(request: FastifyRequest): Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'> {
   return {
     actor: request.user ? { id: request.user.id, username: request.user.username } : null,
     clientAddress: request.ip,
+    apiKey: request.apiKey ? { id: request.apiKey.id, name: request.apiKey.name } : null,
   };
 }

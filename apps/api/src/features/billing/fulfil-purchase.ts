@@ -12,6 +12,7 @@ import { closePurchaseRow, settlePurchaseRow } from './purchase-ledger.js';
 import { type Receipt, receiptMail } from './receipt-mail.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { assessVat, describeChargedVat } from './vat.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
 /** What the provider says happened to a checkout session. */
 export type CheckoutOutcome = 'paid' | 'failed' | 'expired' | 'awaiting-payment';
@@ -107,6 +108,16 @@ export function purchaseFulfilment(db: Kysely<DB>, mailer: Mailer, log: FastifyB
       vatNote: vat.note,
       billing: details,
     });
+
+    if (owner !== null) {
+      await emitWebhookEvent(trx, owner, 'purchase.paid', {
+        purchase_id: payment.ledger_id,
+        credits: payment.credits,
+        net_cents: payment.net_cents,
+        total_cents: totalCents,
+        currency: payment.currency,
+      });
+    }
 
     const contact = payment.user_id === null ? undefined : await billing.contactOf(payment.user_id);
     const receipt: Receipt | undefined = contact && {

@@ -25,7 +25,16 @@ export async function registerStripeWebhook(
 
     scope.post(
       STRIPE_WEBHOOK_PATH,
-      { schema: { tags: ['credits'], summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)' } },
+      {
+        schema: {
+          operationId: 'stripeWebhook',
+          tags: ['credits'],
+          summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
+          description: "Stripe's own calls, authenticated by the `Stripe-Signature` header.",
+          // Stripe proves itself by its signature, not by a bearer token.
+          security: [],
+        },
+      },
       async (request) => {
         const signature = request.headers['stripe-signature'];
         let event;

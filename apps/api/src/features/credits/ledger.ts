@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, LedgerKind, LedgerRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { creditsRepository } from './credits.repository.js';
+import { emitCreditsLow } from '../webhooks/emit-webhook-event.js';
 
 export interface LedgerEntry {
   /** The wallet. */
@@ -63,7 +64,10 @@ export async function debitAccount(db: Kysely<DB>, entry: LedgerEntry): Promise<
     if (!(await credits.takeFromBalance(entry.organisationId, entry.amount))) {
       throw new InsufficientCreditsError(entry.amount, await credits.balanceOf(entry.organisationId));
     }
-    return credits.insertRow(settledRow(entry, -entry.amount));
+    const row = await credits.insertRow(settledRow(entry, -entry.amount));
+    const after = await credits.balanceOf(entry.organisationId);
+    await emitCreditsLow(trx, entry.organisationId, after + entry.amount, after);
+    return row;
   });
 }
 

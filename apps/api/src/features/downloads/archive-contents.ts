@@ -6,6 +6,7 @@ import { type PredictionJudgementSettings, judgeConfidence } from '../../inferen
 import { foulingRating } from '../../inference/fouling-rating.js';
 import { storedQuality } from '../../media/quality/stored-quality.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
 
@@ -38,6 +39,8 @@ export interface SummaryRow {
   /** How sure the model was (0 to 1) and whether that is low; null for older predictions. */
   confidence: number | null;
   low_confidence: boolean | null;
+  /** Who accepted or corrected the mask (issue 39); null while unreviewed. */
+  reviewed_by?: string | null;
   /** The photo's quality (issue 46), judged now; null for images uploaded before it was measured. */
   quality?: ImageQuality | null;
 }
@@ -93,13 +96,18 @@ export async function archiveContents(
         settings.foulingRating,
         storedNoiseFloorOf(prediction.model_manifest),
       );
-      const confidence = judgeConfidence(prediction.confidence, settings.confidence);
-      for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
-        files.push({
-          name: `${sub}/${file}`,
-          storageKey: storageKeys.file(prediction.storage_prefix, file),
-          compressed: true,
-        });
+      const confidence = {
+        ...judgeConfidence(prediction.confidence, settings.confidence),
+        reviewed_by: prediction.reviewer_name,
+      };
+      // PRED and STAT of the newest mask version: a person's correction where there is one.
+      const maskPrefix = currentMaskPrefix(prediction);
+      for (const [file, prefix] of [
+        [predictionFiles.org, prediction.storage_prefix],
+        [predictionFiles.pred, maskPrefix],
+        [predictionFiles.stat, maskPrefix],
+      ] as const) {
+        files.push({ name: `${sub}/${file}`, storageKey: storageKeys.file(prefix, file), compressed: true });
       }
       files.push({
         name: `${sub}/percentages.json`,
@@ -113,6 +121,7 @@ export async function archiveContents(
               created_at: prediction.created_at,
               percentages,
               fouling_rating: rating,
+              mask_version: prediction.mask_version,
               ...confidence,
             },
             null,

@@ -9,6 +9,10 @@ export interface ArchivedPrediction {
   /** Null for predictions made before confidences were recorded (migration 0012). */
   confidence: number | null;
   storage_prefix: string;
+  /** The newest mask version's folder; null: the model's own (issue 39). */
+  mask_prefix: string | null;
+  mask_version: number;
+  reviewer_name: string | null;
   created_at: string;
   model: string;
   version: string;
@@ -59,12 +63,16 @@ export function downloadsRepository(db: Kysely<DB>) {
         .innerJoin('resolutions', 'resolutions.id', 'predictions.resolution_id')
         .innerJoin('projects', 'projects.id', 'predictions.project_id')
         .leftJoin('vessels', 'vessels.id', 'projects.vessel_id')
+        .leftJoin('image_reviews', 'image_reviews.prediction_id', 'predictions.id')
         .select([
           'predictions.image_id',
           'predictions.model_id',
           'predictions.percentages',
           'predictions.confidence',
           'predictions.storage_prefix',
+          'predictions.mask_prefix',
+          'predictions.mask_version',
+          'image_reviews.reviewer_name',
           'predictions.created_at',
           'cv_models.name as model',
           'predictions.model_version as version',

@@ -5,7 +5,7 @@ import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import type { Storage } from '../../storage/storage.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
-import { inspectionReport } from '../inspections/inspection-report.js';
+import { currentReport } from '../sign-off/current-report.js';
 import { renderReportPdf } from '../inspections/report-pdf.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { type ArchiveFile, type SummaryRow, archiveContents } from './archive-contents.js';
@@ -47,10 +47,15 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
     const { files, summary } = await archiveContents(db, organisation.id, project.id, config);
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.
-    const { report, rated } = await inspectionReport(db, project, {}, config);
+    // While signed, the signed revision's report.json byte for byte, so its hash can be checked.
+    const { report, rated, reportSha256 } = await currentReport(db, project, {}, config);
     files.push(
       { name: 'report.json', data: Buffer.from(JSON.stringify(report, null, 2)), compressed: false },
-      { name: 'report.pdf', stream: () => renderReportPdf(report, rated, storage), compressed: false },
+      {
+        name: 'report.pdf',
+        stream: () => renderReportPdf(report, rated, storage, 'key', reportSha256),
+        compressed: false,
+      },
     );
     await sendZip(reply, storage, zipName(project.name), files, summary, () =>
       downloadsRepository(db).stillThere(organisation.id, project.id),

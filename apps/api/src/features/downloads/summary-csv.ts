@@ -12,7 +12,8 @@ import type { SummaryRow } from './archive-contents.js';
  * empty cell. Then the hull zone as people read it and the project's inspection date (issue 45:
  * `hull zone` is the code and `date` when the prediction was made, which readers took for the
  * inspection's). Then the photo's quality (issue 46): good, fair or poor, and the reasons, joined
- * with "; " (empty for a photo uploaded before quality was measured). New columns go at the end, so
+ * with "; " (empty for a photo uploaded before quality was measured). Then who reviewed the mask
+ * (issue 39: accepted or corrected it; empty while unreviewed). New columns go at the end, so
  * the earlier columns keep their places.
  */
 export function summaryCsv(rows: SummaryRow[]): Buffer {
@@ -46,6 +47,7 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
       row.inspection_date ?? '',
       row.quality?.grade ?? '',
       row.quality?.reasons.join('; ') ?? '',
+      row.reviewed_by ?? '',
     ];
   });
   return Buffer.from(
@@ -71,6 +73,7 @@ export function summaryCsv(rows: SummaryRow[]): Buffer {
         'inspection_date',
         'quality',
         'quality_reasons',
+        'reviewed_by',
       ],
       ...records,
     ]),

@@ -20,7 +20,7 @@ function failureNote(file: ArchiveFile): ArchiveFile {
 }
 
 /**
- * A ZIP of `files` then summary.csv, as a stream to send. Each stored file is opened only when the
+ * A ZIP of `files` then summary.csv (none when `summary` is null), as a stream to send. Each stored file is opened only when the
  * archive reaches it (on the previous entry's `entry` event), so a project of any size holds one open
  * file (two for a moment, as one closes) and archiver's buffers, and the client's pace sets the
  * reading. A stored file that cannot be read destroys the stream with the error: the client sees a
@@ -33,7 +33,7 @@ function failureNote(file: ArchiveFile): ArchiveFile {
 export function zipStream(
   storage: Storage,
   files: ArchiveFile[],
-  summary: SummaryRow[],
+  summary: SummaryRow[] | null,
   log: FastifyBaseLogger,
   stillThere: () => Promise<boolean>,
 ): Readable {
@@ -116,8 +116,11 @@ export function zipStream(
       if (source) archive.append(source, { name: file.name, store: file.compressed });
     } else if (!summaryAdded) {
       summaryAdded = true;
-      archive.append(summaryCsv(summary), { name: 'summary.csv' });
-      void finish();
+      if (summary === null) void finish();
+      else {
+        archive.append(summaryCsv(summary), { name: 'summary.csv' });
+        void finish();
+      }
     }
   };
 

@@ -1,8 +1,8 @@
 import type { HullZone } from '@hullscope/contract';
+import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { fieldErrors } from '../../http/api-error.js';
-import { raiseContentVersion } from '../projects/content-versions.js';
 import { imagesRepository } from './images.repository.js';
 
 /** How many unknown ids a refusal names; the rest are counted. */
@@ -43,7 +43,7 @@ export async function setZoneOfImages(
       if (missing.length > 0) throw new NotAllInProject(missing);
       const updated = await images.setHullZoneOfMany(owner, projectId, unique, hullZone);
       if (updated !== unique.length) throw new NotAllInProject([]);
-      await raiseContentVersion(trx, projectId, 'images');
+      await raiseContentVersionUnlessSigned(trx, projectId, 'images');
       return updated;
     });
   } catch (error) {

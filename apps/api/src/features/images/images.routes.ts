@@ -1,4 +1,5 @@
 import type {} from '@fastify/multipart';
+import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { type HullZone, routes } from '@hullscope/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +25,7 @@ import { WriteTurns } from '../../http/write-turns.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
-import { projectContentVersion, raiseContentVersion } from '../projects/content-versions.js';
+import { projectContentVersion } from '../projects/content-versions.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
 import {
@@ -114,8 +115,8 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
   }
 
-  router.add(routes.uploadImages, async ({ organisation, params, request }) => {
-    await ownedProjectOr404(db, organisation.id, params.id);
+  router.add(routes.uploadImages, async ({ organisation, user, params, request }) => {
+    refuseWhileSigned(await ownedProjectOr404(db, organisation.id, params.id));
     if (!request.isMultipart()) {
       throw fieldErrors({
         [UPLOAD_FIELD]: ['Send the images as multipart/form-data in repeated "images" fields.'],
@@ -132,7 +133,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
     }
     try {
       const created = await uploadImages(
-        { db, storage, maxPixels: config.uploads.maxPixels, log },
+        { db, storage, maxPixels: config.uploads.maxPixels, log, uploadedBy: user.id },
         organisation.id,
         params.id,
         await stageUpload(request),
@@ -281,7 +282,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
   function setHullZone(owner: number, projectId: number, imageId: number, hullZone: HullZone | null) {
     return db.transaction().execute(async (trx) => {
       const updated = await imagesRepository(trx).setHullZoneOwned(owner, projectId, imageId, hullZone);
-      if (updated) await raiseContentVersion(trx, projectId, 'images');
+      if (updated) await raiseContentVersionUnlessSigned(trx, projectId, 'images');
       return updated;
     });
   }
@@ -316,7 +317,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       const locked = imagesRepository(trx);
       if (await locked.isInUnfinishedRequest(image.id)) return false;
       await locked.delete(image.id);
-      await raiseContentVersion(trx, params.id, 'images');
+      await raiseContentVersionUnlessSigned(trx, params.id, 'images');
       return true;
     });
     if (!deleted) {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
@@ -9,9 +10,9 @@ import { UPLOAD_OPEN_OPTIONS, type UploadRenditions, makeUploadRenditions } from
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
-import { raiseContentVersion } from '../projects/content-versions.js';
 import { imagesRepository } from './images.repository.js';
 import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
 interface CheckedFile {
   staged: StagedFile;
@@ -77,6 +78,8 @@ export interface UploadContext {
   storage: Storage;
   maxPixels: number;
   log: FastifyBaseLogger;
+  /** The uploading user, named in the images.uploaded webhook. */
+  uploadedBy?: number;
 }
 
 /** The text fields an upload reads besides its files. */
@@ -112,7 +115,7 @@ function uploadHullZone(values: (string | null)[] | undefined, errors: FieldErro
  * and files already written are removed if it fails.
  */
 export async function uploadImages(
-  { db, storage, maxPixels, log }: UploadContext,
+  { db, storage, maxPixels, log, uploadedBy }: UploadContext,
   owner: number,
   projectId: number,
   upload: StagedUpload,
@@ -145,7 +148,14 @@ export async function uploadImages(
           );
           created.push({ id: stored.id, name: file.staged.name });
         }
-        await raiseContentVersion(trx, projectId, 'images');
+        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
+        await emitWebhookEvent(trx, owner, 'images.uploaded', {
+          project_id: projectId,
+          image_ids: created.map((image) => image.id),
+          count: created.length,
+          hull_zone: hullZone,
+          uploaded_by: uploadedBy ?? null,
+        });
         return created;
       });
     } catch (error) {

@@ -6,6 +6,7 @@ import {
   type InspectionReport,
   type InspectionSummaryQuery,
   type ModelManifest,
+  type ReviewCounts,
   hullZoneLabels,
   inspectionMethodLabels,
   visibilityLabels,
@@ -16,6 +17,9 @@ import { companyRepository } from '../company/company.repository.js';
 import { countryName } from '../company/countries.js';
 import type { PredictionJudgementSettings } from '../../inference/confidence.js';
 import { hullPlan } from '../hull-plan/hull-plan.js';
+import { reviewedForAgreement } from '../agreement/agreement-rows.js';
+import { ratingPairs } from '../agreement/agreement.js';
+import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
 import { checklistOf } from '../inspection-areas/load-checklist.js';
 import { particularsOf } from '../vessels/vessel-particulars.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
@@ -41,10 +45,51 @@ function percent(value: number): string {
   return `${value.toFixed(value < 10 && value !== 0 ? 1 : 0)} %`;
 }
 
+/**
+ * How often the model's ratings matched the reviewed masks' over every photo of the organisation a
+ * person reviewed with it (issue 39 §7): from the stored percentages, no mask is read.
+ */
+async function fleetRatingCheck(
+  db: Kysely<DB>,
+  owner: number,
+  modelId: number,
+  settings: FoulingRatingSettings,
+): Promise<{ compared: number; agree: number }> {
+  const rows = (await reviewedForAgreement(db, owner)).filter((row) => row.model_id === modelId);
+  const pairs = ratingPairs(rows, settings);
+  return { compared: pairs.length, agree: pairs.filter(([a, b]) => a === b).length };
+}
+
+/** The signed revision while signed, else the one the next signature makes. */
+async function nextRevision(db: Kysely<DB>, project: ProjectRow): Promise<number> {
+  if (project.signed_revision !== null) return project.signed_revision;
+  const row = await db
+    .selectFrom('inspection_revisions')
+    .select((eb) => eb.fn.max('revision').as('newest'))
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
+  return (row?.newest == null ? 0 : Number(row.newest)) + 1;
+}
+
+/** What people checked (issue 39 §3): how many photos were reviewed, and how much they changed. */
+function reviewLine(review: ReviewCounts): string {
+  if (review.reviewed === 0) {
+    return `No photo's mask has been reviewed by a person yet (0 of ${review.total}).`;
+  }
+  const corrected = review.corrected ?? 0;
+  return (
+    `A person reviewed ${review.reviewed} of ${review.total} analysed photo${review.total === 1 ? '' : 's'}: ` +
+    `${review.reviewed - corrected} accepted as the model read ${review.reviewed - corrected === 1 ? 'it' : 'them'}, ` +
+    `${corrected} corrected, changing ${review.changed_pixels_percentage ?? 0} % of the reviewed photos' pixels. ` +
+    'Coverage and ratings use the corrected masks.'
+  );
+}
+
 function methodsAndLimitations(
   project: ProjectRow,
   sources: SummaryWithSources,
   manifest: Pick<ModelManifest, 'limitations' | 'validated_on_real_photos'> | null,
+  fleetCheck: { compared: number; agree: number } | null = null,
 ): string[] {
   const { summary } = sources;
   const lines: string[] = [];
@@ -72,6 +117,14 @@ function methodsAndLimitations(
     );
   }
   for (const limitation of manifest?.limitations ?? []) lines.push(`Model card: ${limitation}`);
+  const review = summary.all_zones.review;
+  if (review && review.total > 0) lines.push(reviewLine(review));
+  if (fleetCheck && fleetCheck.compared > 0) {
+    lines.push(
+      `Checked against ${fleetCheck.compared} photo${fleetCheck.compared === 1 ? '' : 's'} of this fleet reviewed by a person: ` +
+        `ratings agree on ${Math.round((fleetCheck.agree / fleetCheck.compared) * 100)} %.`,
+    );
+  }
   if (project.visibility === 'poor') {
     lines.push('Visibility was recorded as poor: turbid water lowers what the model can tell apart.');
   }
@@ -165,8 +218,11 @@ export async function inspectionReport(
   query: InspectionSummaryQuery,
   settings: PredictionJudgementSettings,
   now: Date = new Date(),
+  signing?: Pick<InspectionReport, 'revision' | 'signature'>,
 ): Promise<ReportWithSources> {
   const sources = await inspectionSummary(db, project.owner, project.id, query, settings);
+  // The revision this report becomes when signed (issue 39 §4); the signature only while signing.
+  const revision = signing?.revision ?? (await nextRevision(db, project));
   const { summary } = sources;
   const vessel = project.vessel_id
     ? await vesselsRepository(db).findOwned(project.owner, project.vessel_id)
@@ -181,6 +237,8 @@ export async function inspectionReport(
   const report: InspectionReport = {
     report_version: 1,
     generated_at: now.toISOString(),
+    revision,
+    signature: signing?.signature ?? null,
     project: {
       id: project.id,
       name: project.name,
@@ -239,6 +297,7 @@ export async function inspectionReport(
       rating: image.rating,
       confidence: image.confidence,
       low_confidence: image.low_confidence,
+      reviewed_by: image.reviewed_by,
       quality: image.quality,
       excluded_from_rating: image.excluded_from_rating,
       width: image.prediction.width,
@@ -259,7 +318,14 @@ export async function inspectionReport(
       image_name: image.name,
       hull_zone: image.hull_zone,
     })),
-    methods_and_limitations: methodsAndLimitations(project, sources, manifest),
+    methods_and_limitations: methodsAndLimitations(
+      project,
+      sources,
+      manifest,
+      summary.model
+        ? await fleetRatingCheck(db, project.owner, summary.model.id, settings.foulingRating)
+        : null,
+    ),
     hull_plan: vessel ? hullPlan(vessel.id, particularsOf(vessel)) : null,
     checklist,
     areas_not_inspected: notInspected.map((area) => ({

@@ -25,6 +25,7 @@ import {
   inspectionsRepository,
 } from './inspections.repository.js';
 import { type PoolMember, poolCoverage, surfaceWeight } from './pool-coverage.js';
+import { reviewCounts } from '../review/review-counts.js';
 
 export const UNASSIGNED_ZONE_LABEL = 'Unassigned';
 
@@ -106,6 +107,7 @@ function pooledZone(
     rating: foulingRating(coverage, classes, settings, noiseFloorPercent),
     excluded_count: zone.rated.length - counted.length,
     rests_on_fair_or_poor: restsOnFairOrPoor(counted),
+    review: reviewCounts(zone.rated.map((image) => image.prediction)),
   };
 }
 
@@ -172,6 +174,7 @@ export async function inspectionSummary(
       model_version: prediction.model_version,
       rating: foulingRating(percentages, classes, settings.foulingRating, noiseFloor),
       ...judgeConfidence(prediction.confidence, settings.confidence),
+      reviewed_by: prediction.reviewer_name,
       quality,
       excluded_from_rating: !includePoor && quality?.grade === 'poor',
       prediction,

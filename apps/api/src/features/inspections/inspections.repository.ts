@@ -33,6 +33,14 @@ export interface SummaryPredictionRow {
   surface_pixels: number | null;
   confidence: number | null;
   storage_prefix: string;
+  /** Where the newest mask version's PRED.png is; null: the model's own (issue 39). */
+  mask_prefix: string | null;
+  mask_version: number;
+  /** Who accepted or corrected this prediction's mask; null while unreviewed. */
+  reviewer_name: string | null;
+  review_state: 'accepted' | 'corrected' | null;
+  /** Pixels of the newest version that differ from the model's mask; null: the model's own. */
+  changed_pixels: number | null;
 }
 
 /** The SQL of inspection summaries and reports; every query is scoped to the owner. */
@@ -89,22 +97,33 @@ export function inspectionsRepository(db: Kysely<DB>) {
     ): Promise<SummaryPredictionRow[]> {
       return db
         .selectFrom('predictions')
+        .leftJoin('image_reviews', 'image_reviews.prediction_id', 'predictions.id')
+        .leftJoin('mask_versions', (join) =>
+          join
+            .onRef('mask_versions.prediction_id', '=', 'predictions.id')
+            .onRef('mask_versions.version', '=', 'predictions.mask_version'),
+        )
         .select([
-          'id',
-          'image_id',
-          'model_version',
-          'percentages',
-          'width',
-          'height',
-          'surface_pixels',
-          'confidence',
-          'storage_prefix',
+          'mask_versions.changed_pixels',
+          'predictions.id',
+          'predictions.image_id',
+          'predictions.model_version',
+          'predictions.percentages',
+          'predictions.width',
+          'predictions.height',
+          'predictions.surface_pixels',
+          'predictions.confidence',
+          'predictions.storage_prefix',
+          'predictions.mask_prefix',
+          'predictions.mask_version',
+          'image_reviews.reviewer_name',
+          'image_reviews.state as review_state',
         ])
-        .where('owner', '=', owner)
-        .where('project_id', '=', projectId)
-        .where('model_id', '=', modelId)
-        .where('resolution_id', '=', resolutionId)
-        .orderBy('id')
+        .where('predictions.owner', '=', owner)
+        .where('predictions.project_id', '=', projectId)
+        .where('predictions.model_id', '=', modelId)
+        .where('predictions.resolution_id', '=', resolutionId)
+        .orderBy('predictions.id')
         .execute();
     },
 

@@ -3,8 +3,9 @@ import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { currentSignature } from '../sign-off/revisions.repository.js';
 import { fuelPenaltyEstimate } from './fuel-penalty.js';
-import { inspectionReport } from './inspection-report.js';
+import { currentReport } from '../sign-off/current-report.js';
 import { inspectionSummary } from './inspection-summary.js';
 import { type ReportPhotoChoice, renderReportPdf } from './report-pdf.js';
 
@@ -18,7 +19,8 @@ export function reportFileName(projectName: string, photos: ReportPhotoChoice = 
 export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
   router.add(routes.inspectionSummary, async ({ organisation, params, query }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
-    return (await inspectionSummary(db, organisation.id, project.id, query, config)).summary;
+    const { summary } = await inspectionSummary(db, organisation.id, project.id, query, config);
+    return { ...summary, signature: await currentSignature(db, project) };
   });
 
   router.add(routes.fuelPenalty, async ({ organisation, params, query }) => {
@@ -36,7 +38,7 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
       target: { type: 'project', id: project.id, label: project.name },
       detail: { format: 'json' },
     });
-    return (await inspectionReport(db, project, query, config)).report;
+    return (await currentReport(db, project, query, config)).report;
   });
 
   router.add(routes.inspectionReportPdf, async ({ organisation, params, query, request, reply }) => {
@@ -50,8 +52,8 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
       detail: { format: 'pdf', photos: query.photos ?? 'key' },
     });
     const { photos = 'key', ...choice } = query;
-    const { report, rated } = await inspectionReport(db, project, choice, config);
-    const pdf = renderReportPdf(report, rated, storage, photos);
+    const { report, rated, reportSha256 } = await currentReport(db, project, choice, config);
+    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(project.name, photos)))

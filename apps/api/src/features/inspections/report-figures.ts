@@ -19,10 +19,14 @@ export interface ReportFigures {
  * FIGURE_SIDE, so a report's size and the memory it takes grow with the page count, not with the
  * resolution the images were analysed at.
  */
-export async function reportFigures(storage: Storage, predictionPrefix: string): Promise<ReportFigures> {
+export async function reportFigures(
+  storage: Storage,
+  predictionPrefix: string,
+  maskPrefix: string = predictionPrefix,
+): Promise<ReportFigures> {
   const [org, pred] = await Promise.all([
     storage.getBuffer(storageKeys.file(predictionPrefix, predictionFiles.org)),
-    storage.getBuffer(storageKeys.file(predictionPrefix, predictionFiles.pred)),
+    storage.getBuffer(storageKeys.file(maskPrefix, predictionFiles.pred)),
   ]);
   const photo = await sharp(org)
     .resize(FIGURE_SIDE, FIGURE_SIDE, { fit: 'inside', withoutEnlargement: true })

@@ -32,6 +32,7 @@ import {
   paragraph,
 } from './report-layout.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 
 const LOW_CONFIDENCE_COLOUR = '#b45309';
 /** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
@@ -315,6 +316,27 @@ function imageBlock(doc: Doc, image: InspectionReport['images'][number], figures
     .restore();
 }
 
+/** Who signed this revision, when, and the hash of the report.json the signature covers (issue 39 §4). */
+function signatureBlock(doc: Doc, report: InspectionReport, reportSha256: string | null): void {
+  const signature = report.signature;
+  heading(
+    doc,
+    signature ? `Signature (revision ${signature.revision})` : `Revision ${report.revision ?? 1}: not signed`,
+  );
+  if (!signature) {
+    bullets(doc, ['This report is a draft: the inspection has not been signed.']);
+    return;
+  }
+  facts(doc, [
+    ['Signed by', signature.name],
+    ['Position', signature.position],
+    ['Signed at', `${signature.signed_at.replace('T', ' ').slice(0, 16)} UTC`],
+    ['Revision', String(signature.revision)],
+    ['Account', signature.signed_by.name],
+    ['SHA-256 of report.json', reportSha256],
+  ]);
+}
+
 function recordBook(doc: Doc, report: InspectionReport): void {
   const entry = report.record_book_entry;
   heading(doc, 'Biofouling Record Book: in-water inspection entry');
@@ -393,6 +415,7 @@ export function renderReportPdf(
   rated: RatedImage[],
   storage: Storage,
   photos: ReportPhotoChoice = 'key',
+  reportSha256: string | null = null,
 ): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
@@ -439,11 +462,12 @@ export function renderReportPdf(
           ? 'Photos: original and prediction'
           : 'Key photos: the worst of each zone and those flagged for low confidence',
       );
-      const prefixes = shown.map((index) => rated[index]!.prediction.storage_prefix);
+      const predictionsShown = shown.map((index) => rated[index]!.prediction);
       const ahead: Promise<ReportFigures>[] = [];
       const schedule = (index: number) => {
-        if (index >= prefixes.length) return;
-        const figures = reportFigures(storage, prefixes[index]!);
+        if (index >= predictionsShown.length) return;
+        const prediction = predictionsShown[index]!;
+        const figures = reportFigures(storage, prediction.storage_prefix, currentMaskPrefix(prediction));
         // Awaited in turn below; one that fails after an earlier failure must not go unhandled.
         figures.catch(() => undefined);
         ahead.push(figures);
@@ -494,6 +518,7 @@ export function renderReportPdf(
     heading(doc, 'Methods and limitations');
     bullets(doc, report.methods_and_limitations);
     recordBook(doc, report);
+    signatureBlock(doc, report, reportSha256);
     doc.end();
   };
   write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));

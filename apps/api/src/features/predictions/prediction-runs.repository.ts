@@ -48,12 +48,28 @@ export function predictionRunsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async markFinished(requestId: number, status: 'DONE' | 'FAILED'): Promise<void> {
-      await db
+    /** False when the request had already finished (two workers holding one job both finishing it). */
+    async markFinished(requestId: number, status: 'DONE' | 'FAILED'): Promise<boolean> {
+      const result = await db
         .updateTable('prediction_requests')
         .set({ status, finished_at: nowIso() })
         .where('id', '=', requestId)
+        .where('status', 'not in', ['DONE', 'FAILED'])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Credits the request was charged and refunded, from its ledger rows. */
+    async creditsMoved(requestId: number): Promise<{ charged: number; refunded: number }> {
+      const rows = await db
+        .selectFrom('credit_ledger')
+        .select(['kind', (eb) => eb.fn.sum<string | number>('amount').as('total')])
+        .where('prediction_request_id', '=', requestId)
+        .where('status', '=', 'SETTLED')
+        .groupBy('kind')
         .execute();
+      const total = (kind: string) => Math.abs(Number(rows.find((row) => row.kind === kind)?.total ?? 0));
+      return { charged: total('prediction'), refunded: total('refund') };
     },
 
     /** The request's images not yet done or failed, in the order they were requested. */

@@ -8,6 +8,7 @@ import { judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
 import type { Storage } from '../../storage/storage.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import type { predictionsRepository } from './predictions.repository.js';
 
@@ -43,13 +44,17 @@ export async function predictionSetAnswer(
     prediction.id,
     prediction.created_at,
     prediction.storage_prefix,
+    prediction.mask_version,
+    prediction.reviewer_name ?? '',
     prediction.image_name,
     JSON.stringify(rating),
     JSON.stringify(confidence),
   ]);
   if (notModified(request, reply, etag)) return REPLY_SENT;
   const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
-    const data = await storage.getBuffer(storageKeys.file(prediction.storage_prefix, file));
+    // ORG is the model's input; PRED and STAT are of the newest mask version (issue 39).
+    const prefix = type === 'ORG' ? prediction.storage_prefix : currentMaskPrefix(prediction);
+    const data = await storage.getBuffer(storageKeys.file(prefix, file));
     const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
     return {
       id: prediction.id,
@@ -65,5 +70,13 @@ export async function predictionSetAnswer(
     resultImage('ORG', predictionFiles.org),
     resultImage('STAT', predictionFiles.stat),
   ]);
-  return { predictions: percentages, PRED, ORG, STAT, fouling_rating: rating, ...confidence };
+  return {
+    predictions: percentages,
+    PRED,
+    ORG,
+    STAT,
+    fouling_rating: rating,
+    ...confidence,
+    reviewed_by: prediction.reviewer_name,
+  };
 }

@@ -111,8 +111,13 @@ export function predictionsRepository(db: Kysely<DB>) {
         .selectFrom('predictions')
         .innerJoin('images', 'images.id', 'predictions.image_id')
         .innerJoin('cv_models', 'cv_models.id', 'predictions.model_id')
+        .leftJoin('image_reviews', 'image_reviews.prediction_id', 'predictions.id')
         .selectAll('predictions')
-        .select(['images.name as image_name', 'cv_models.manifest as model_manifest'])
+        .select([
+          'images.name as image_name',
+          'cv_models.manifest as model_manifest',
+          'image_reviews.reviewer_name',
+        ])
         .where('predictions.owner', '=', owner)
         .where('predictions.project_id', '=', projectId)
         .where('predictions.id', '=', predictionId)

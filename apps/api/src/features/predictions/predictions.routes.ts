@@ -16,7 +16,9 @@ import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { checkPredictRequest, predictRequestLookups } from './check-predict-request.js';
+import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import { predictionsRepository } from './predictions.repository.js';
 import { predictionSetAnswer } from './prediction-set-answer.js';
 import { schedulePredictRequest } from './schedule-predict-request.js';
@@ -41,6 +43,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
 
   router.add(routes.requestPredict, async ({ user, organisation, params, body, request }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
+    refuseWhileSigned(project);
     const { requestId, imageCount } = await schedulePredictRequest(
       db,
       queue,
@@ -93,6 +96,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
           row.resolution_id,
           row.created_at,
           row.storage_prefix,
+          row.mask_version,
           row.confidence ?? '',
         ]),
         // low_confidence depends on the threshold, which a restart may change.
@@ -108,9 +112,10 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
             storage,
             thumbnailCache,
             {
-              key: storageKeys.file(row.storage_prefix, predictionFiles.thumbnail),
-              copyKey: storageKeys.file(row.storage_prefix, predictionFiles.thumbnailBase64),
-              version: row.created_at,
+              // The newest mask version's thumbnail: a correction shows in the strip (issue 39).
+              key: storageKeys.file(currentMaskPrefix(row), predictionFiles.thumbnail),
+              copyKey: storageKeys.file(currentMaskPrefix(row), predictionFiles.thumbnailBase64),
+              version: `${row.created_at}-${row.mask_version}`,
             },
             (error) => log.warn({ err: error, predictionId: row.id }, 'could not keep a thumbnail as base64'),
           );

@@ -14,6 +14,7 @@ import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 import { raiseContentVersion } from '../projects/content-versions.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import { type PredictRequestPayload, predictRequestJob } from './predict-request.job.js';
@@ -112,13 +113,28 @@ async function storeResult(
   });
 }
 
+/** Ends the request once, and tells the organisation's webhooks in the same transaction. */
 async function finish(db: Kysely<DB>, requestId: number): Promise<void> {
-  const runs = predictionRunsRepository(db);
-  const request = await runs.findRequest(requestId);
-  if (!request) return;
-  // DONE with what succeeded; FAILED only when nothing did.
-  const status = request.images_done > 0 || request.images_total === 0 ? 'DONE' : 'FAILED';
-  await runs.markFinished(requestId, status);
+  await inTransaction(db, async (trx) => {
+    const runs = predictionRunsRepository(trx);
+    const request = await runs.findRequest(requestId);
+    if (!request) return;
+    // DONE with what succeeded; FAILED only when nothing did.
+    const status = request.images_done > 0 || request.images_total === 0 ? 'DONE' : 'FAILED';
+    if (!(await runs.markFinished(requestId, status))) return;
+    const credits = await runs.creditsMoved(requestId);
+    await emitWebhookEvent(trx, request.owner, 'prediction_request.finished', {
+      prediction_request_id: request.id,
+      project_id: request.project_id,
+      status,
+      images_total: request.images_total,
+      images_done: request.images_done,
+      images_failed: request.images_failed,
+      credits_charged: credits.charged,
+      credits_refunded: credits.refunded,
+      finished_at: nowIso(),
+    });
+  });
 }
 
 /** Tries per image and runs in a row without progress before the job stops trying. */

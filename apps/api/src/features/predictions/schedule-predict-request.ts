@@ -1,4 +1,5 @@
 import type { SchedulePayload } from '@hullscope/contract';
+import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
 import type { Kysely } from 'kysely';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -63,6 +64,7 @@ export async function schedulePredictRequest(
         });
       }
       await queue.enqueue(trx, 'predict-request', { requestId });
+      await raiseContentVersionUnlessSigned(trx, projectId, 'predictions');
       return { requestId, imageCount: plan.imageIds.length };
     });
   } catch (error) {

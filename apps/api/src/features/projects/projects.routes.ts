@@ -1,5 +1,6 @@
 import { routes, type Project } from '@hullscope/contract';
 import { lockRow } from '../../db/row-lock.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
@@ -53,8 +54,8 @@ export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, confi
   );
 
   router.add(routes.updateProject, async ({ organisation, params, body }) => {
-    // Another organisation's project is a 404 whatever the body names.
-    if (typeof body.vessel === 'number') await ownedProjectOr404(db, organisation.id, params.id);
+    // Another organisation's project is a 404 whatever the body names; a signed one is frozen.
+    refuseWhileSigned(await ownedProjectOr404(db, organisation.id, params.id));
     return toProject(
       await withVesselChecked(db, organisation.id, body.vessel, () =>
         projects.updateOwned(organisation.id, params.id, body),
@@ -69,6 +70,8 @@ export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, confi
     const outcome = await db.transaction().execute(async (trx) => {
       await lockRow(trx, 'projects', params.id);
       const locked = projectsRepository(trx);
+      const signed = await locked.findOwned(organisation.id, params.id);
+      if (signed) refuseWhileSigned(signed);
       if (await locked.hasUnfinishedRequest(params.id)) return 'running';
       return (await locked.deleteOwned(organisation.id, params.id)) ? 'deleted' : 'gone';
     });

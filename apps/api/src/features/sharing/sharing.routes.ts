@@ -13,7 +13,7 @@ import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { fullImageETag, sendFullImage } from '../images/full-image-answer.js';
 import { imageDetailsList } from '../images/image-details.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
-import { inspectionReport } from '../inspections/inspection-report.js';
+import { currentReport } from '../sign-off/current-report.js';
 import { inspectionSummary } from '../inspections/inspection-summary.js';
 import { reportFileName } from '../inspections/inspections.routes.js';
 import { renderReportPdf } from '../inspections/report-pdf.js';
@@ -168,7 +168,7 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
     const { token, ...choice } = query;
     const link = await openLink(token);
     const project = await ownedProjectOr404(db, link.organisation_id, link.project_id);
-    return (await inspectionReport(db, project, choice, config)).report;
+    return (await currentReport(db, project, choice, config)).report;
   });
 
   router.add(routes.sharedReportPdf, async ({ query, request, reply }) => {
@@ -177,8 +177,8 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
     const project = await ownedProjectOr404(db, link.organisation_id, link.project_id);
     await reportRenders.admit(link.organisation_id, reply);
     await sharedAudit(link, request, 'report.download');
-    const { report, rated } = await inspectionReport(db, project, choice, config);
-    const pdf = renderReportPdf(report, rated, storage, photos);
+    const { report, rated, reportSha256 } = await currentReport(db, project, choice, config);
+    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'shared inspection report failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(project.name, photos)))

@@ -48,11 +48,11 @@ describe('summary.csv', () => {
     expect(csv).toEqual([
       'image,model,version,resolution,Clean Structure %,Light Slime %,Hard Fouling %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons',
+        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons,reviewed_by',
       // 15 + 25.01 is 40.010000000000005 in floating point; the total keeps two decimals.
-      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false,,,,',
-      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true,Sea chest,2026-11-20,,',
-      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,,,,,',
+      'bow.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,0.873,false,,,,,',
+      'stern.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",MV Example,sea_chest,,,,,,0.412,true,Sea chest,2026-11-20,,,',
+      'keel.jpg,Evo,1.3.0,standard,59.99,25.01,15,2026-11-22T10:00:00.000Z,"Dry dock, Hamburg",,,40.01,15,25.01,2,Light macrofouling,,,,,,,',
     ]);
   });
 
@@ -95,8 +95,8 @@ describe('summary.csv quality columns (issue 46)', () => {
       .toString()
       .trim()
       .split('\n');
-    expect(header!.split(',').slice(-2)).toEqual(['quality', 'quality_reasons']);
-    expect(poor!.endsWith(`,poor,${reasons.join('; ')}`)).toBe(true);
-    expect(unmeasured!.endsWith(',,')).toBe(true);
+    expect(header!.split(',').slice(-3)).toEqual(['quality', 'quality_reasons', 'reviewed_by']);
+    expect(poor!.endsWith(`,poor,${reasons.join('; ')},`)).toBe(true);
+    expect(unmeasured!.endsWith(',,,')).toBe(true);
   });
 });

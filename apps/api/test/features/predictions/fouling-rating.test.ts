@@ -125,7 +125,7 @@ describe('the IMO fouling rating of a prediction (issue 18 §4)', () => {
     expect(csv[0]).toBe(
       'image,model,version,resolution,Hard Fouling %,Light Slime %,Clean Structure %,date,' +
         'project,vessel,hull zone,total fouling %,macrofouling %,microfouling %,IMO rating,IMO rating label,' +
-        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons',
+        'confidence,low confidence,hull_zone_label,inspection_date,quality,quality_reasons,reviewed_by',
     );
     // The confidence columns are checked in prediction-confidence.test.ts and the quality columns in
     // summary-csv.test.ts; no zone, no inspection date.
@@ -255,8 +255,8 @@ describe('summary.csv names the inspection (issue 18 §2–§4)', () => {
       const csv = (await readZip(zip.rawPayload)).get('summary.csv')!.toString().trim().split('\n');
       const cells = csv[1]!.split(',');
       // The spec's columns keep their places; the zone's label and the inspection date come after the
-      // confidence (issue 45 §14), before the two quality columns (issue 46).
-      return [...cells.slice(8, 11), ...cells.slice(-4, -2)];
+      // confidence (issue 45 §14), before the two quality columns (issue 46) and the reviewer (issue 39).
+      return [...cells.slice(8, 11), ...cells.slice(-5, -3)];
     };
     expect(await summaryRow()).toEqual([
       'In-water survey',

@@ -43,6 +43,9 @@ function stubProject(count: number) {
       jsonResponse({ id: 90, image_name: nameOf(90), base64_image: '/9j/AA', width: 640, height: 480 }),
     'GET /api/projects/5/image/90/prediction-thumbnails/': () =>
       jsonResponse({ models: [], resolutions: [], thumbnails: [] }),
+    // Open, so the write buttons are enabled (issue 39 §4).
+    'GET /api/projects/5/revisions/': () =>
+      jsonResponse({ project: 5, signed: false, next_revision: 1, revisions: [] }),
   });
   const thumbnailRequests = () =>
     api.calls.filter((call) => call.key === 'GET /api/projects/5/thumbnails/').map((call) => call.url.search);

@@ -30,6 +30,7 @@ import { useResolutions } from '@/features/predictions/api/get-resolutions';
 import { ImagePredictions } from '@/features/predictions/components/image-predictions';
 import { ScheduleDialog } from '@/features/predictions/components/schedule-dialog';
 import { RoleGate } from '@/components/ui/role-gate';
+import { useSignedReason } from '@/hooks/use-revisions';
 
 /** The predictions section with the viewer: the Projects page's skip link goes there (issue 45 §15). */
 export const VIEWER_ID = 'viewer';
@@ -62,6 +63,7 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
   // choice of image (a navigation without it) starts with none again.
   const opened = (useLocation().state as OpenedPrediction | null)?.predictionId ?? null;
   const predictionId = chosen !== null && chosen.imageId === imageId ? chosen.predictionId : opened;
+  const signedReason = useSignedReason(projectId);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [zoneFilter, setZoneFilter] = useState<ZoneFilterValue>('all');
@@ -135,18 +137,28 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
       <Paper variant="outlined" component="section" aria-label="Images" sx={{ p: 2 }}>
         <RoleGate role="member">
           <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-            <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => setUploadOpen(true)}>
+            <Button
+              variant="contained"
+              startIcon={<CloudUploadIcon />}
+              disabled={signedReason !== null}
+              onClick={() => setUploadOpen(true)}
+            >
               Upload
             </Button>
             <Button
               variant="outlined"
               startIcon={<ScheduleSendIcon />}
-              disabled={running}
+              disabled={running || signedReason !== null}
               onClick={() => setScheduleOpen(true)}
             >
               Schedule Prediction
             </Button>
           </Stack>
+          {signedReason && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="signed-reason">
+              {signedReason}
+            </Typography>
+          )}
         </RoleGate>
         {all.length > 0 && (
           <>
@@ -174,7 +186,7 @@ export function ProjectWorkspace({ projectId, imageId, running }: ProjectWorkspa
                 <DeleteImagesButton
                   projectId={projectId}
                   imageIds={checkedIds}
-                  disabled={running}
+                  disabled={running || signedReason !== null}
                   onDeleted={(deleted) => {
                     setChecked((current) => new Set([...current].filter((id) => !deleted.includes(id))));
                     if (imageId !== null && deleted.includes(imageId)) selectImage(null);

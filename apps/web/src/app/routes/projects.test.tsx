@@ -104,7 +104,19 @@ function stubProjectsApi(
     'GET /api/projects/6/predict-count/': () => jsonResponse({ prediction_count: 0 }),
     'GET /api/projects/6/thumbnails/': () => jsonResponse([]),
     'GET /api/projects/6/image-details/': () => jsonResponse([]),
+    ...verifiedRecordAnswers(5),
+    ...verifiedRecordAnswers(6),
   });
+}
+
+/** An open inspection with nothing reviewed yet (issue 39): the review bar and write buttons read it. */
+function verifiedRecordAnswers(projectId: number) {
+  return {
+    [`GET /api/projects/${projectId}/revisions/`]: () =>
+      jsonResponse({ project: projectId, signed: false, next_revision: 1, revisions: [] }),
+    [`GET /api/projects/${projectId}/review-queue/`]: () =>
+      jsonResponse({ items: [], counts: { reviewed: 0, total: 0 } }),
+  };
 }
 
 /** The page makes a dozen calls before it settles; on a loaded machine that takes more than 1 s. */

@@ -20,6 +20,7 @@ import { CreateProjectButton } from '@/features/projects/components/create-proje
 import { DownloadAllButton } from '@/features/projects/components/download-all-button';
 import { EditProjectButton } from '@/features/projects/components/edit-project-button';
 import { ProjectDetails } from '@/features/projects/components/project-details';
+import { VerifiedRecordBar } from '@/features/review/components/verified-record-bar';
 import { ProjectSelect } from '@/features/projects/components/project-select';
 import {
   forgetLastOpenedProject,
@@ -148,6 +149,7 @@ export function ProjectsRoute() {
       </Paper>
 
       {project !== null && <ProjectDetails project={project} vesselName={vesselName} />}
+      {project !== null && <VerifiedRecordBar projectId={project.id} />}
 
       {project === null ? (
         unknownProject ? (

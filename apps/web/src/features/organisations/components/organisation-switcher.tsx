@@ -4,7 +4,9 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BusinessIcon from '@mui/icons-material/Business';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
+import KeyIcon from '@mui/icons-material/Key';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -115,6 +117,22 @@ export function OrganisationSwitcher() {
               <ManageSearchIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary="Audit log" />
+          </MenuItem>
+        )}
+        {mayAudit && (
+          <MenuItem onClick={() => go(paths.app.webhooks)}>
+            <ListItemIcon>
+              <WebhookIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Webhooks" />
+          </MenuItem>
+        )}
+        {mayAudit && (
+          <MenuItem onClick={() => go(paths.app.apiKeys)}>
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="API keys" />
           </MenuItem>
         )}
         <MenuItem

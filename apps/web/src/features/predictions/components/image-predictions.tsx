@@ -15,7 +15,8 @@ import {
   PredictionsGrid,
   RESOLUTION_NAME_MISSING,
 } from './predictions-grid';
-import { OverlayViewer } from './overlay-viewer';
+import { CorrectableViewer } from '../mask-editor/correctable-viewer';
+import type { EditorClass } from '../mask-editor/editor-toolbar';
 
 interface ImagePredictionsProps {
   projectId: number;
@@ -25,7 +26,15 @@ interface ImagePredictionsProps {
   onSelectPrediction: (predictionId: number) => void;
 }
 
-function PredictionResult({ projectId, predictionId }: { projectId: number; predictionId: number }) {
+function PredictionResult({
+  projectId,
+  predictionId,
+  classes,
+}: {
+  projectId: number;
+  predictionId: number;
+  classes: readonly EditorClass[] | null;
+}) {
   const set = usePredictionSet(projectId, predictionId);
   if (set.isPending) {
     return (
@@ -36,7 +45,15 @@ function PredictionResult({ projectId, predictionId }: { projectId: number; pred
   }
   // Spec §8: a failed read shows its empty default (nothing here); readOrDefault has logged it.
   if (!set.data) return null;
-  return <OverlayViewer key={predictionId} predictionSet={set.data} />;
+  return (
+    <CorrectableViewer
+      key={predictionId}
+      projectId={projectId}
+      predictionId={predictionId}
+      predictionSet={set.data}
+      classes={classes}
+    />
+  );
 }
 
 /** Both predictions' sets, once both have arrived. */
@@ -96,6 +113,10 @@ export function ImagePredictions({
   const labelOf = (thumbnail: PredictionThumbnail) =>
     `${modelNames.get(thumbnail.model_id) ?? MODEL_NAME_MISSING}, ` +
     `${resolutionNames.get(thumbnail.resolution_id) ?? RESOLUTION_NAME_MISSING}`;
+  const classesOf = (modelId: number | undefined): EditorClass[] | null => {
+    const model = models.data?.find((entry) => entry.id === modelId);
+    return model ? model.classes.map((entry) => ({ label: entry.label, hex: entry.hex_color })) : null;
+  };
   const selected = ordered.find((thumbnail) => thumbnail.prediction_id === selectedPredictionId);
   const others = ordered.filter((thumbnail) => thumbnail.prediction_id !== selectedPredictionId);
   const compared = others.find((thumbnail) => thumbnail.prediction_id === compareId);
@@ -125,7 +146,11 @@ export function ImagePredictions({
         onSelect={onSelectPrediction}
       />
       {selectedPredictionId !== null && (
-        <PredictionResult projectId={projectId} predictionId={selectedPredictionId} />
+        <PredictionResult
+          projectId={projectId}
+          predictionId={selectedPredictionId}
+          classes={classesOf(selected?.model_id)}
+        />
       )}
       {selected && others.length > 0 && (
         <TextField

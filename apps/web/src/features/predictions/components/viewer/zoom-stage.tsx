@@ -17,13 +17,19 @@ interface ZoomStageProps {
   children: ReactNode;
   /** Controls shown before the zoom buttons (view mode, and so on). */
   toolbar?: ReactNode;
+  /**
+   * While a mask is edited the left button paints: the stage pans only with the middle button, or
+   * with the left one while `panWithLeftButton` (the hand tool, or Space held); double clicks do not zoom.
+   */
+  editing?: boolean;
+  panWithLeftButton?: boolean;
 }
 
 /**
  * Zoom (wheel, pinch, buttons) and pan over its content with react-zoom-pan-pinch; the content fills
  * the stage's width and height, its images letterboxed with object-fit: contain.
  */
-export function ZoomStage({ children, toolbar }: ZoomStageProps) {
+export function ZoomStage({ children, toolbar, editing = false, panWithLeftButton = false }: ZoomStageProps) {
   const zoom = useRef<ReactZoomPanPinchContentRef>(null);
   const [scale, setScale] = useState(1);
 
@@ -70,7 +76,8 @@ export function ZoomStage({ children, toolbar }: ZoomStageProps) {
           borderRadius: 1,
           overflow: 'hidden',
           bgcolor: 'grey.900',
-          cursor: scale > 1 ? 'grab' : 'default',
+          cursor:
+            editing && !panWithLeftButton ? 'crosshair' : scale > 1 || panWithLeftButton ? 'grab' : 'default',
           ':fullscreen &': { height: 'calc(100vh - 220px)' },
           '& .react-transform-wrapper, & .react-transform-component': { width: '100%', height: '100%' },
         }}
@@ -80,7 +87,8 @@ export function ZoomStage({ children, toolbar }: ZoomStageProps) {
           minScale={1}
           maxScale={MAX_SCALE}
           onTransform={(_, state) => setScale(state.scale)}
-          doubleClick={{ mode: 'zoomIn' }}
+          doubleClick={{ mode: 'zoomIn', disabled: editing }}
+          panning={{ allowLeftClickPan: !editing || panWithLeftButton, allowMiddleClickPan: true }}
         >
           <TransformComponent
             wrapperStyle={{ width: '100%', height: '100%' }}

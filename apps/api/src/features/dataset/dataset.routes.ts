@@ -1,0 +1,28 @@
+import { routes } from '@hullscope/contract';
+import { create as contentDisposition } from 'content-disposition';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { downloadsRepository } from '../downloads/downloads.repository.js';
+import { zipStream } from '../downloads/zip-stream.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { datasetContents } from './dataset-contents.js';
+import { reviewedPredictions } from './dataset-rows.js';
+
+/** Issue 39 §5: a project's reviewed photos as a training set, streamed as a ZIP. */
+export const registerDatasetRoutes: ApiRegistrar = ({ router, db, storage }) => {
+  router.add(routes.datasetExport, async ({ organisation, params, reply }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    const rows = await reviewedPredictions(db, organisation.id, project.id);
+    const files = datasetContents(storage, project, rows);
+    const date = new Date().toISOString().slice(0, 10);
+    const name = `hullscope-dataset-${project.name.replace(/[^\w.-]+/g, '_')}-${date}.zip`;
+    return reply
+      .header('content-disposition', contentDisposition(name))
+      .header('access-control-expose-headers', 'Content-Disposition')
+      .type('application/zip')
+      .send(
+        zipStream(storage, files, null, reply.log, () =>
+          downloadsRepository(db).stillThere(organisation.id, project.id),
+        ),
+      );
+  });
+};

@@ -1,0 +1,63 @@
+import { type ImageReview, routes } from '@hullscope/contract';
+import type { ApiRegistrar } from '../../feature-context.js';
+import { nowIso } from '../../db/time.js';
+import { conflict, fieldErrors } from '../../http/api-error.js';
+import { ownedImageOr404 } from '../images/owned-image.js';
+import { personName } from '../mask-versions/person-name.js';
+import { predictionsRepository } from '../predictions/predictions.repository.js';
+import { ownedProjectOr404 } from '../projects/owned-project.js';
+import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/signed-freeze.js';
+import { reviewQueue } from './review-queue.js';
+import { reviewRepository } from './review.repository.js';
+
+/** Issue 39 §3: accepting an analysed image as the model saw it, and the queue of those left. */
+export const registerReviewRoutes: ApiRegistrar = ({ router, db, config }) => {
+  router.add(routes.updateImageReview, async ({ organisation, user, params, body }) => {
+    refuseWhileSigned(await ownedProjectOr404(db, organisation.id, params.id));
+    const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
+    const predictions = await predictionsRepository(db).listForImage(organisation.id, image.id);
+    const prediction =
+      body.prediction === undefined
+        ? predictions.at(-1)
+        : predictions.find((candidate) => candidate.id === body.prediction);
+    if (body.prediction !== undefined && !prediction) {
+      throw fieldErrors({ prediction: ['This is not a prediction of this image.'] });
+    }
+    if (!prediction) throw conflict('This image has not been analysed yet: there is no mask to review.');
+    const reviewer = { id: user.id, name: await personName(db, user.id) };
+    const at = nowIso();
+    const review = await db.transaction().execute(async (trx) => {
+      const reviews = reviewRepository(trx);
+      const current = await reviews.find(image.id);
+      if (body.state === 'unreviewed') await reviews.clear(image.id);
+      // Accepting a corrected image keeps it corrected: the person accepts the mask as corrected.
+      else if (current?.state !== 'corrected' || current.prediction_id !== prediction.id) {
+        await reviews.record({
+          imageId: image.id,
+          projectId: params.id,
+          predictionId: prediction.id,
+          state: 'accepted',
+          reviewer,
+          at,
+        });
+      }
+      await raiseContentVersionUnlessSigned(trx, params.id, 'predictions');
+      return reviews.find(image.id);
+    });
+    const answer: ImageReview = review
+      ? {
+          image: image.id,
+          prediction: review.prediction_id,
+          state: review.state,
+          reviewed_by: { id: review.reviewer_id ?? 0, name: review.reviewer_name },
+          reviewed_at: review.reviewed_at,
+        }
+      : { image: image.id, prediction: null, state: 'unreviewed', reviewed_by: null, reviewed_at: null };
+    return answer;
+  });
+
+  router.add(routes.reviewQueue, async ({ organisation, params }) => {
+    const project = await ownedProjectOr404(db, organisation.id, params.id);
+    return reviewQueue(db, organisation.id, project.id, config);
+  });
+};

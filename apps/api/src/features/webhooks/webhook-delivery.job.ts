@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-queue.js';
+
+/**
+ * One attempt at delivering one webhook message (deliver-webhook.ts). The handler schedules the next
+ * attempt itself, as a new job at the back-off's time; the runner's own retries only cover an attempt
+ * that could not even be recorded (the database failing).
+ */
+export const webhookDeliveryJob = defineJob(
+  'webhook-delivery',
+  z.object({ deliveryId: z.number().int().positive() }),
+  { maxAttempts: 3 },
+);
+
+export type WebhookDeliveryPayload = z.infer<typeof webhookDeliveryJob.payload>;
