@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/cli/**', 'scripts/**', 'apps/api/bench/**'],
+    files: ['apps/api/src/cli/**', 'scripts/**', 'apps/api/bench/**', 'e2e/container/**', 'container/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -38,7 +38,7 @@ export class ConfigError extends Error {
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Every variable the product reads; the README's configuration table mirrors this object. */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -68,9 +68,13 @@ function groupListings(server: S3rver): void {
 }
 
 const server = new S3rver({
-  address: '127.0.0.1',
+  // The deployment test (scripts/ci-containers.sh) runs it in a container, reached from others.
+  address: process.env.S3_STAND_IN_ADDRESS ?? '127.0.0.1',
   port: Number(port),
   directory,
+  // Path-style only, as the product asks (S3_FORCE_PATH_STYLE): s3rver would otherwise take a
+  // host name such as compose's `s3` for a bucket's (CNAME style).
+  vhostBuckets: false,
   silent: true,
   configureBuckets: [{ name: bucket!, configs: [] }],
 });
