@@ -32,7 +32,11 @@ export interface RouteDefinition {
   download?: readonly string[];
   /** Who may call it; see routeAccess for the default. */
   access?: Exclude<RouteAccess, 'public'>;
-  /** Only for people signed in, whatever an API key's scopes (managing the keys, leaving the organisation). */
+  /**
+   * Only for people signed in, whatever an API key's scopes: managing the keys, who is a member and
+   * with which role (a leaked key must not create lasting access), leaving the organisation, and
+   * signing or reopening an inspection (a personal attestation).
+   */
   refusesApiKeys?: true;
   /**
    * An account route whose answer is the same for everyone (reference lists, the server's limits):

@@ -33,6 +33,8 @@ export const WEBHOOK_LIMITS = {
   endpointsPerOrganisation: 20,
   urlLength: 2000,
   descriptionLength: 500,
+  /** Test pings and resends one endpoint may be sent per minute (429 beyond). */
+  manualSendsPerMinute: 10,
   /** The largest credits.low threshold (a balance well beyond any purchase). */
   maxThreshold: 100_000_000,
 } as const;

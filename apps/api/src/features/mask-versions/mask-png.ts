@@ -1,4 +1,5 @@
 import { MASK_UPLOAD_FIELD, maskVersionMessages } from '@hullscope/contract';
+import { inflateSync } from 'node:zlib';
 import { decode } from 'fast-png';
 import { fieldErrors } from '../../http/api-error.js';
 import { PNG_SIGNATURE } from '../../media/indexed-png.js';
@@ -40,9 +41,11 @@ export function readMaskPng(file: Buffer, width: number, height: number, classCo
     const kind = COLOUR_TYPES[colourType] ?? `colour type ${colourType}`;
     throw refuse(maskVersionMessages.notIndexed(bitDepth === 8 ? kind : `${kind} of ${bitDepth} bits`));
   }
+  if (file[28] !== 0) throw refuse('The mask is an interlaced PNG; save it without interlacing.');
+  const critical = boundedCriticalChunks(file, height * (width + 1));
   let indexes: Uint8Array;
   try {
-    const decoded = decode(file);
+    const decoded = decode(critical);
     indexes = decoded.data instanceof Uint8Array ? decoded.data : Uint8Array.from(decoded.data);
   } catch {
     throw refuse(maskVersionMessages.notPng);
@@ -53,6 +56,36 @@ export function readMaskPng(file: Buffer, width: number, height: number, classCo
       throw refuse(maskVersionMessages.notAClass(indexes[pixel]!, classCount - 1));
   }
   return indexes;
+}
+
+/** The chunks a class map needs; every other (ancillary) chunk is dropped before decoding. */
+const KEPT_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
+
+/**
+ * The PNG with only the chunks a class map needs, once its image data is known to inflate to no more
+ * than `rawBytes` (a row's filter byte and its pixels, per row). A decoder inflates without a bound,
+ * so a few megabytes of deflated zeros would otherwise become gigabytes in memory.
+ */
+function boundedCriticalChunks(file: Buffer, rawBytes: number): Buffer {
+  const kept: Buffer[] = [file.subarray(0, 8)];
+  const imageData: Buffer[] = [];
+  let offset = 8;
+  while (offset + 12 <= file.length) {
+    const length = file.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (end > file.length) throw refuse(maskVersionMessages.notPng);
+    const type = file.toString('latin1', offset + 4, offset + 8);
+    if (KEPT_CHUNKS.has(type)) kept.push(file.subarray(offset, end));
+    if (type === 'IDAT') imageData.push(file.subarray(offset + 8, offset + 8 + length));
+    offset = end;
+    if (type === 'IEND') break;
+  }
+  try {
+    inflateSync(Buffer.concat(imageData), { maxOutputLength: rawBytes });
+  } catch {
+    throw refuse(maskVersionMessages.notPng);
+  }
+  return Buffer.concat(kept);
 }
 
 /** The class indexes of a mask the server wrote itself (a prediction's PRED.png or a saved version). */

@@ -16,7 +16,7 @@ import { type MaskSource, saveMaskVersion } from './save-mask-version.js';
 const MALFORMED_MASK_BODY = 'The mask could not be read: the multipart body is malformed or incomplete.';
 
 /** A Full HD index PNG is about 2 MB even unpacked; no honest mask comes near this. */
-const MAX_MASK_BYTES = 16 * 1024 * 1024;
+const MAX_MASK_BYTES = 4 * 1024 * 1024;
 
 /** The one file part of a mask upload, read into memory (small, bounded) or a 400 naming the field. */
 async function receiveMask(request: FastifyRequest): Promise<Buffer> {

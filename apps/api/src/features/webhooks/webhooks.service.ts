@@ -11,7 +11,8 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointsTable } from '../../db/schema.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
-import { conflict, fieldErrors, notFound } from '../../http/api-error.js';
+import { conflict, fieldErrors, notFound, tooManyRequests } from '../../http/api-error.js';
+import { requestRateLimit } from '../auth/request-rate-limit.js';
 import { type AuditEntry, recordAudit } from '../audit/audit-log.js';
 import { eventBody, queueDelivery } from './emit-webhook-event.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -75,6 +76,17 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
     const endpoint = await webhooks.findEndpoint(organisationId, endpointId);
     if (!endpoint) throw notFound();
     return endpoint;
+  }
+
+  /** Test pings and resends share the job queue with predictions: a bounded number per endpoint. */
+  async function takeManualSend(endpointId: number): Promise<void> {
+    const limit = WEBHOOK_LIMITS.manualSendsPerMinute;
+    if (!(await requestRateLimit(db).take(`webhook-send:${endpointId}`, limit, 60))) {
+      throw tooManyRequests(
+        `At most ${limit} test pings and resends a minute per endpoint. Try again shortly.`,
+        60,
+      );
+    }
   }
 
   async function checkTarget(url: string): Promise<void> {
@@ -206,6 +218,7 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
     /** A webhook.test event to this endpoint alone, sent even while it is disabled (to try it first). */
     async test(organisationId: number, endpointId: number): Promise<WebhookDelivery> {
       const endpoint = await endpointOr404(organisationId, endpointId);
+      await takeManualSend(endpoint.id);
       const body = eventBody('webhook.test', {
         webhook_id: endpoint.id,
         message: 'A test event from Hullscope: this endpoint receives and verifies its webhooks.',
@@ -241,6 +254,7 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
       if (endpoint.disabled_at !== null && original.event_type !== 'webhook.test') {
         throw conflict('The endpoint is disabled: enable it to send it messages again.');
       }
+      await takeManualSend(endpoint.id);
       const resentId = await db
         .transaction()
         .execute((trx) =>

@@ -192,6 +192,34 @@ describe('webhook endpoints', () => {
     );
   });
 
+  it(`sends at most ${WEBHOOK_LIMITS.manualSendsPerMinute} test pings and resends a minute per endpoint`, async () => {
+    const user = await signUp(t.app, t.config.mail.outboxDir);
+    const team = actingIn(user, user.organisationId);
+    const endpoint = await createWebhook(t, team, {
+      url: 'https://receiver.invalid/',
+      events: ['images.uploaded'],
+    });
+    const ping = () =>
+      t.app.inject({ method: 'POST', url: `/api/organisation/webhooks/${endpoint.id}/test/`, headers: team });
+    for (let sent = 0; sent < WEBHOOK_LIMITS.manualSendsPerMinute; sent += 1) {
+      expect((await ping()).statusCode).toBe(201);
+    }
+    const refused = await ping();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    // Another endpoint has its own allowance.
+    const other = await createWebhook(t, team, {
+      url: 'https://receiver.invalid/2',
+      events: ['images.uploaded'],
+    });
+    const otherPing = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisation/webhooks/${other.id}/test/`,
+      headers: team,
+    });
+    expect(otherPing.statusCode).toBe(201);
+  });
+
   it('is for admins and owners: viewers and members get 403, another organisation’s endpoint is 404', async () => {
     const mine = await createWebhook(t, headers, {
       url: 'https://receiver.invalid/m',
