@@ -30,33 +30,29 @@ describe('agreement with the reviewers (issue 39 §7)', () => {
     const models = await screen.findByRole('table', { name: 'Per model, in this project' });
     const row = within(models).getByRole('row', { name: /Base/ });
     expect(within(row).getByRole('rowheader')).toHaveTextContent('Base');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '12 (3 corrected)',
-      '92.3 %',
-      '83.3 % (10 of 12)',
-      '0.74',
-    ]);
-    expect(within(models).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Model',
-      'Photos compared',
-      'Pixel accuracy',
-      'Rating agreement',
-      'Weighted kappa',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12 (3 corrected)', '92.3 %', '83.3 % (10 of 12)', '0.74']);
+    expect(
+      within(models)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Model', 'Photos compared', 'Pixel accuracy', 'Rating agreement', 'Weighted kappa']);
 
     const classes = screen.getByRole('table', { name: 'Per-class IoU: Base' });
-    expect(within(classes).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Class',
-      'Background',
-      'Barnacles',
-      'Tubeworms',
-    ]);
+    expect(
+      within(classes)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Class', 'Background', 'Barnacles', 'Tubeworms']);
     // A class neither side used has no IoU, shown as a dash rather than 0 %.
-    expect(within(classes).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '95.1 %',
-      '61.3 %',
-      '–',
-    ]);
+    expect(
+      within(classes)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['95.1 %', '61.3 %', '–']);
     expect(screen.getByTestId('agreement-explanation')).toHaveTextContent(/weighted kappa/);
     expect(screen.queryByTestId('agreement-empty')).toBeNull();
     expect(calls.map((call) => call.key)).toEqual(['GET /api/projects/5/agreement/']);

@@ -19,16 +19,16 @@ function AgreementPanel({ query, scope }: { query: UseQueryResult<Agreement>; sc
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="agreement-explanation">
         Each model&apos;s own mask and rating compared with the mask a person accepted or corrected: pixel
-        accuracy is the share of pixels with the same class, IoU the overlap per class, rating agreement
-        the share of photos with the same fouling rating, and weighted kappa that agreement beyond chance
-        (1 is perfect, 0 no better than chance; near misses count less).
+        accuracy is the share of pixels with the same class, IoU the overlap per class, rating agreement the
+        share of photos with the same fouling rating, and weighted kappa that agreement beyond chance (1 is
+        perfect, 0 no better than chance; near misses count less).
       </Typography>
       {query.isPending && <CircularProgress size={24} aria-label="Loading the agreement figures" />}
       {query.isError && <Alert severity="error">The agreement figures could not be loaded.</Alert>}
       {query.isSuccess && models.length === 0 && (
         <Typography data-testid="agreement-empty">
-          No photo {scope} has been reviewed yet. The figures appear once people accept or correct photos
-          in a project&apos;s review queue.
+          No photo {scope} has been reviewed yet. The figures appear once people accept or correct photos in a
+          project&apos;s review queue.
         </Typography>
       )}
       {models.length > 0 && <AgreementTable models={models} caption={`Per model, ${scope}`} />}

@@ -1,5 +1,4 @@
 import type { ModelAgreement } from '@hullscope/contract';
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,21 +8,27 @@ import TableRow from '@mui/material/TableRow';
 
 const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`);
 const kappa = (value: number | null) => (value === null ? '–' : value.toFixed(2));
-const captionStyle = { captionSide: 'top', px: 0, pt: 0, typography: 'subtitle2', color: 'text.primary' };
+/** MUI puts a table's caption below in grey; these captions head their tables. */
+const captionAbove = {
+  '& caption': { captionSide: 'top', px: 0, pt: 0, pb: 1, typography: 'subtitle2', color: 'text.primary' },
+} as const;
 
 /** One row per model: photos compared, pixel accuracy, rating agreement and weighted kappa. */
 function ModelsTable({ models, caption }: { models: ModelAgreement[]; caption: string }) {
   const headers = ['Model', 'Photos compared', 'Pixel accuracy', 'Rating agreement', 'Weighted kappa'];
   return (
     <TableContainer>
-      <Table size="small" data-testid="agreement-models">
-        <Box component="caption" sx={captionStyle}>
-          {caption}
-        </Box>
+      <Table size="small" sx={captionAbove} data-testid="agreement-models">
+        <caption>{caption}</caption>
         <TableHead>
           <TableRow>
             {headers.map((header, column) => (
-              <TableCell key={header} scope="col" align={column === 0 ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
+              <TableCell
+                key={header}
+                scope="col"
+                align={column === 0 ? 'left' : 'right'}
+                sx={{ fontWeight: 600 }}
+              >
                 {header}
               </TableCell>
             ))}
@@ -55,10 +60,8 @@ function ModelsTable({ models, caption }: { models: ModelAgreement[]; caption: s
 function ClassIouTable({ entry }: { entry: ModelAgreement }) {
   return (
     <TableContainer sx={{ mt: 2 }}>
-      <Table size="small" data-testid={`agreement-classes-${entry.model.id}`}>
-        <Box component="caption" sx={captionStyle}>
-          Per-class IoU: {entry.model.name}
-        </Box>
+      <Table size="small" sx={captionAbove} data-testid={`agreement-classes-${entry.model.id}`}>
+        <caption>Per-class IoU: {entry.model.name}</caption>
         <TableHead>
           <TableRow>
             <TableCell scope="col" sx={{ fontWeight: 600 }}>

@@ -4,8 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { DownloadDatasetButton } from './download-dataset-button';
 
-const queue = (reviewed: number) => () =>
-  jsonResponse({ items: [], counts: { reviewed, total: 4 } });
+const queue = (reviewed: number) => () => jsonResponse({ items: [], counts: { reviewed, total: 4 } });
 
 const zip = () =>
   new Response(new Blob(['PK'], { type: 'application/zip' }), {
