@@ -93,6 +93,10 @@ const pages = {
     () => import('./routes/audit'),
     (m) => m.AuditRoute,
   ),
+  agreement: lazyPage(
+    () => import('./routes/agreement'),
+    (m) => m.AgreementRoute,
+  ),
   webhooks: lazyPage(
     () => import('./routes/webhooks'),
     (m) => m.WebhooksRoute,
@@ -226,6 +230,7 @@ export const routeTree: RouteObject[] = [
             children: [
               { index: true, lazy: pages.organisation },
               { path: 'audit', lazy: pages.audit },
+              { path: 'agreement', lazy: pages.agreement },
               { path: 'webhooks', lazy: pages.webhooks },
               { path: 'api-keys', lazy: pages.apiKeys },
               { path: '*', element: <NotFound /> },

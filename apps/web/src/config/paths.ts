@@ -31,6 +31,7 @@ export const paths = {
     account: '/account/',
     organisation: '/organisation/',
     audit: '/organisation/audit/',
+    agreement: '/organisation/agreement/',
     webhooks: '/organisation/webhooks/',
     apiKeys: '/organisation/api-keys/',
     gettingStarted: '/gettingStarted/',

@@ -34,6 +34,9 @@ export const queryKeys = {
   maskVersions: (projectId: number, predictionId: number) =>
     ['projects', projectId, 'prediction-sets', predictionId, 'mask-versions'] as const,
   reviewQueue: (projectId: number) => ['projects', projectId, 'review-queue'] as const,
+  /** How far each model agrees with the project's reviewers (issue 39 §7). */
+  projectAgreement: (projectId: number) => ['projects', projectId, 'agreement'] as const,
+  organisationAgreement: ['organisation', 'agreement'] as const,
   revisions: (projectId: number) => ['projects', projectId, 'revisions'] as const,
   /** Every inspection summary of the project, whatever model and resolution (their prefix). */
   inspectionSummaries: (projectId: number) => ['projects', projectId, 'inspection-summary'] as const,

@@ -5,9 +5,13 @@ import { NotFound } from '@/components/ui/not-found';
 import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { PredictionReview } from '@/features/predictions/components/prediction-review';
+import { ProjectAgreementPanel } from '@/features/review/components/agreement-panel';
 import { ReviewQueueWalker } from '@/features/review/components/review-queue-walker';
 
-/** A project's review queue (issue 39 §3): the review feature walks it, the predictions feature shows each mask. */
+/**
+ * A project's review queue (issue 39 §3): the review feature walks it, the predictions feature shows
+ * each mask; below, how far each model agrees with the project's reviewers (§7).
+ */
 export function ReviewQueueRoute() {
   const raw = useParams().projectId ?? '';
   if (!/^[1-9]\d{0,15}$/.test(raw)) return <NotFound />;
@@ -32,6 +36,7 @@ export function ReviewQueueRoute() {
           />
         )}
       />
+      <ProjectAgreementPanel projectId={projectId} />
     </>
   );
 }

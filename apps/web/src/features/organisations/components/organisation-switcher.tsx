@@ -4,6 +4,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BusinessIcon from '@mui/icons-material/Business';
 import CheckIcon from '@mui/icons-material/Check';
 import GroupIcon from '@mui/icons-material/Group';
+import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -27,8 +28,8 @@ import { useSwitchOrganisation } from '../api/switch-organisation';
 import { roleLabels } from './role-label';
 
 /**
- * The app bar's organisation: its name, and a menu to switch to another one, open its members or
- * audit log, or create one. Switching starts at the projects list: the page open belonged to the
+ * The app bar's organisation: its name, and a menu to switch to another one, open its members, the
+ * models' agreement with its reviewers or its audit log, or create one. Switching starts at the projects list: the page open belonged to the
  * organisation left.
  */
 export function OrganisationSwitcher() {
@@ -110,6 +111,12 @@ export function OrganisationSwitcher() {
             <GroupIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText primary="Members" />
+        </MenuItem>
+        <MenuItem onClick={() => go(paths.app.agreement)}>
+          <ListItemIcon>
+            <InsightsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Agreement with reviewers" />
         </MenuItem>
         {mayAudit && (
           <MenuItem onClick={() => go(paths.app.audit)}>

@@ -52,6 +52,9 @@ function useAfterNewVersion(projectId: number, predictionId: number) {
     client.setQueryData<PredictionSet | null>(queryKeys.predictionSet(projectId, predictionId), (set) =>
       set ? { ...set, predictions: saved.predictions, fouling_rating: saved.fouling_rating } : set,
     );
+    // The agreement figures read every reviewed mask: they refresh without holding up the editor.
+    void client.invalidateQueries({ queryKey: queryKeys.projectAgreement(projectId) });
+    void client.invalidateQueries({ queryKey: queryKeys.organisationAgreement });
     await Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.predictionSet(projectId, predictionId) }),
       client.invalidateQueries({ queryKey: queryKeys.maskVersions(projectId, predictionId) }),

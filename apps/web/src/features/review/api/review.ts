@@ -15,10 +15,14 @@ export function useUpdateReview(projectId: number) {
   return useMutation({
     mutationFn: ({ imageId, ...body }: ReviewUpdateRequest & { imageId: number }) =>
       api.request(routes.updateImageReview, { params: { id: projectId, imageId }, body }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      // The agreement figures read every reviewed mask: they refresh without holding up the queue.
+      void client.invalidateQueries({ queryKey: queryKeys.projectAgreement(projectId) });
+      void client.invalidateQueries({ queryKey: queryKeys.organisationAgreement });
+      return Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.reviewQueue(projectId) }),
         client.invalidateQueries({ queryKey: queryKeys.inspectionSummaries(projectId) }),
-      ]),
+      ]);
+    },
   });
 }

@@ -12,11 +12,12 @@ import { useRevisions } from '@/hooks/use-revisions';
 import { useNotify } from '@/lib/notify';
 import { useReviewQueue } from '../api/review';
 import { useReopenInspection, useSignInspection } from '../api/sign-off';
+import { DownloadDatasetButton } from './download-dataset-button';
 import { ReopenDialog, SignDialog } from './sign-dialog';
 
 /**
  * The project's verified-record state (issue 39 §3, §4): how many analysed photos a person reviewed
- * with the way into the review queue, and the signature with sign and reopen.
+ * with the way into the review queue and the reviewed dataset (§5), and the signature with sign and reopen.
  */
 export function VerifiedRecordBar({ projectId }: { projectId: number }) {
   const queue = useReviewQueue(projectId);
@@ -45,6 +46,7 @@ export function VerifiedRecordBar({ projectId }: { projectId: number }) {
         >
           Review queue
         </Button>
+        <DownloadDatasetButton projectId={projectId} />
         {signed && newest ? (
           <Chip
             color="success"
