@@ -144,6 +144,7 @@ export const AUDIT_ACTION_LABELS = {
   'mask.correct': 'Mask corrected',
   'inspection.sign': 'Inspection signed',
   'inspection.reopen': 'Inspection reopened',
+  'dataset.download': 'Reviewed dataset downloaded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

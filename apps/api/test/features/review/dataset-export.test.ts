@@ -146,6 +146,18 @@ describe('dataset export (issue 39 §5)', () => {
     }
   });
 
+  it('records each download in the audit log, with who asked', async () => {
+    const { user, base } = await predictedProject(t);
+    const headers = user.headers;
+    expect((await t.app.inject({ method: 'GET', url: `${base}/dataset/`, headers })).statusCode).toBe(200);
+    const audit = (await t.app.inject({ method: 'GET', url: '/api/organisation/audit/', headers })).json();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'dataset.download', actor: user.registration.username }),
+      ]),
+    );
+  });
+
   it('lets a viewer export but not another organisation', async () => {
     const { user, base } = await predictedProject(t);
     const viewer = await teammate(t, user, user.organisationId, 'viewer');
