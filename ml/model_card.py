@@ -577,6 +577,20 @@ Predicted percentages (Background excluded), overlays in `overlays/` (photo | pr
 - Paint damage exposing dark primer can be mistaken for fouling, and dark fouling for dark paint.
 {scale_limit}
 - Angled shots and strong perspective are covered only mildly; follow the capture advice in Help.
+
+## Your corrections can make a better model
+People who review photos in Hullscope accept the model's mask or correct it with the mask editor;
+each correction is a new mask version, and the model's own mask is kept. The reviewed photos of a
+project download as a training set (`GET /api/projects/:id/dataset/`: the analysed photos, index-PNG
+masks, `classes.json`, COCO RLE). `python -m finetune_corrections --exports a.zip [b.zip ...]
+--model-dir ../models/{a.model} --out <dir>` (`ml/README.md`, "Fine-tuning on a fleet's
+corrections") fine-tunes this model on them mixed with generated scenes, holding out a share of the
+photos (by content hash, so no photo is on both sides), and prints mIoU and coverage error before
+and after on the held-out corrections and on the held-out synthetic test set above; the folder it
+writes is added with `npm run admin -- add-model --dir <dir>`. Ship it only when it reads the held-out
+corrections better without losing on the synthetic test or the real regions. How far a model agrees
+with a fleet's own reviewers (pixel accuracy, per-class IoU, rating agreement, weighted kappa) is shown
+per project and per organisation in the web app and stated in each report's methods section.
 """
     (model_dir / "MODEL_CARD.md").write_text(text)
     print(f"wrote {model_dir / 'MODEL_CARD.md'}")
