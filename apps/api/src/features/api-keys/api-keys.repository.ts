@@ -95,10 +95,13 @@ export function apiKeysRepository(db: Kysely<DB>) {
         .selectFrom('api_keys')
         .innerJoin('organisations', 'organisations.id', 'api_keys.organisation_id')
         .leftJoin('users', 'users.id', 'api_keys.created_by')
+        // Only the membership the key was made in: a creator who left and was invited back has a
+        // newer one, and the old key stays dead.
         .leftJoin('memberships', (join) =>
           join
             .onRef('memberships.user_id', '=', 'api_keys.created_by')
-            .onRef('memberships.organisation_id', '=', 'api_keys.organisation_id'),
+            .onRef('memberships.organisation_id', '=', 'api_keys.organisation_id')
+            .onRef('memberships.created_at', '<=', 'api_keys.created_at'),
         )
         .select([
           'api_keys.id',

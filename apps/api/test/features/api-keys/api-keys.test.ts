@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, keyHeaders } from '../../support/api-keys.js';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { createProject } from '../../support/projects.js';
-import { actingIn, teammate } from '../../support/teams.js';
+import { actingIn, invitationToken, invite, teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
 // Issue 41 §1: making, listing and revoking keys, what a key acts as, and when it stops working.
@@ -267,6 +267,21 @@ describe('a key that stops working', () => {
       headers: actingIn(owner, owner.organisationId),
     });
     expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/projects/', headers: keyHeaders(key) })).statusCode,
+    ).toBe(401);
+
+    // Invited back, the creator's old key stays dead: the new membership is not the one it was made in.
+    expect((await invite(t, owner, owner.organisationId, admin.registration.email, 'admin')).statusCode).toBe(
+      201,
+    );
+    const rejoined = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept/',
+      headers: admin.headers,
+      payload: { token: await invitationToken(t, admin.registration.email) },
+    });
+    expect(rejoined.statusCode, rejoined.body).toBe(200);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/projects/', headers: keyHeaders(key) })).statusCode,
     ).toBe(401);
