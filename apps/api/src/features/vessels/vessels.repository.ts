@@ -89,13 +89,34 @@ export function vesselsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async deleteOwned(owner: number, id: number): Promise<boolean> {
+    /**
+     * Deletes the vessel unless a signed inspection names it (its projects would lose the vessel, which
+     * the signature froze): 'signed' then, in the same statement, so a signature cannot slip between.
+     */
+    async deleteOwned(owner: number, id: number): Promise<'deleted' | 'signed' | 'missing'> {
       const result = await db
         .deleteFrom('vessels')
         .where('owner', '=', owner)
         .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('projects')
+                .select('projects.id')
+                .whereRef('projects.vessel_id', '=', 'vessels.id')
+                .where('projects.signed_revision', 'is not', null),
+            ),
+          ),
+        )
         .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      if (result.numDeletedRows > 0n) return 'deleted';
+      const still = await db
+        .selectFrom('vessels')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return still ? 'signed' : 'missing';
     },
   };
 }

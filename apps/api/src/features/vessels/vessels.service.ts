@@ -9,7 +9,7 @@ import { insertBelowCap } from '../../db/capped-insert.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ListPage } from '../../db/paging.js';
 import type { DB, VesselRow } from '../../db/schema.js';
-import { FieldErrorCollector, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
+import { FieldErrorCollector, conflict, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
 import { isCountryCode } from '../company/countries.js';
 import { checkParticulars, particularsOf } from './vessel-particulars.js';
 import { vesselsRepository } from './vessels.repository.js';
@@ -98,7 +98,11 @@ export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
     },
 
     async delete(owner: number, id: number): Promise<void> {
-      if (!(await vessels.deleteOwned(owner, id))) throw notFound();
+      const outcome = await vessels.deleteOwned(owner, id);
+      if (outcome === 'missing') throw notFound();
+      if (outcome === 'signed') {
+        throw conflict('A signed inspection names this vessel. Reopen its inspections to delete the vessel.');
+      }
     },
   };
 }

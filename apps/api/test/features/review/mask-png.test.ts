@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type * as fastPng from 'fast-png';
 import { decode } from 'fast-png';
 import { describe, expect, it, vi } from 'vitest';
 import { readMaskPng } from '../../../src/features/mask-versions/mask-png.js';
@@ -6,7 +7,7 @@ import { encodeIndexedPng } from '../../../src/media/indexed-png.js';
 
 // The decoder inflates without a bound: the bomb must be refused before it is called.
 vi.mock('fast-png', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fast-png')>();
+  const original = await importOriginal<typeof fastPng>();
   return { ...original, decode: vi.fn(original.decode) };
 });
 

@@ -226,6 +226,53 @@ describe('signing an inspection (issue 39 §4)', () => {
   });
 });
 
+describe('the vessel of a signed inspection', () => {
+  it('cannot be deleted until the inspection is reopened', async () => {
+    const { user, base } = await predictedProject(t);
+    const vessel = await t.app.inject({
+      method: 'POST',
+      url: '/api/vessels/',
+      headers: user.headers,
+      payload: { name: 'MV Keel' },
+    });
+    expect(vessel.statusCode, vessel.body).toBe(201);
+    const vesselId: number = vessel.json().id;
+    const linked = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/update/`,
+      headers: user.headers,
+      payload: { vessel: vesselId },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `${base}/sign/`,
+      headers: user.headers,
+      payload: SIGNER,
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const deleteVessel = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/vessels/${vesselId}/delete/`, headers: user.headers });
+
+    const refused = await deleteVessel();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/signed inspection names this vessel/);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${base}/`, headers: user.headers })).json().vessel,
+    ).toBe(vesselId);
+
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `${base}/reopen/`,
+      headers: user.headers,
+      payload: { reason: 'The vessel record is replaced.' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await deleteVessel()).statusCode).toBe(200);
+    expect((await deleteVessel()).statusCode).toBe(404);
+  });
+});
+
 describe('sign and write at once (issue 39 §4 races)', () => {
   it('never lets a signature and a mask save or an upload both succeed', async () => {
     for (let round = 0; round < 4; round += 1) {
