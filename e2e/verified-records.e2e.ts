@@ -129,11 +129,15 @@ describe('a verified inspection record', () => {
       [0.2, 0.5],
       [0.8, 0.5],
     ]);
-    await expect.poll(() => canvasColourAt(0.5, 0.5)).toBe(macro.hex_color.toLowerCase());
+    await expect
+      .poll(() => canvasColourAt(0.5, 0.5), { timeout: 10_000 })
+      .toBe(macro.hex_color.toLowerCase());
     await page.keyboard.press('Control+z');
-    await expect.poll(() => canvasColourAt(0.5, 0.5)).toBe(before);
+    await expect.poll(() => canvasColourAt(0.5, 0.5), { timeout: 10_000 }).toBe(before);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => canvasColourAt(0.5, 0.5)).toBe(macro.hex_color.toLowerCase());
+    await expect
+      .poll(() => canvasColourAt(0.5, 0.5), { timeout: 10_000 })
+      .toBe(macro.hex_color.toLowerCase());
 
     // The lasso fills the whole photo with it: the rating must become heavy macrofouling.
     await page.keyboard.press('l');
@@ -143,7 +147,9 @@ describe('a verified inspection record', () => {
       [0.999, 0.999],
       [0.001, 0.999],
     ]);
-    await expect.poll(() => canvasColourAt(0.05, 0.95)).toBe(macro.hex_color.toLowerCase());
+    await expect
+      .poll(() => canvasColourAt(0.05, 0.95), { timeout: 10_000 })
+      .toBe(macro.hex_color.toLowerCase());
 
     await page.getByRole('button', { name: 'Save mask' }).click();
     await toast(/Mask saved as version 1/).waitFor();

@@ -80,6 +80,7 @@ export class MaskPainter {
     if (!this.stroke) return;
     this.history.push(this.stroke.recorder.finish());
     this.stroke = null;
+    this.flush();
     this.onChange();
   }
 
@@ -99,6 +100,7 @@ export class MaskPainter {
     this.endStroke();
     const edit = this.history.undo();
     if (edit) this.schedule(applyEdit(this.mask, edit, 'undo'));
+    this.flush();
     this.onChange();
   }
 
@@ -106,6 +108,7 @@ export class MaskPainter {
     this.endStroke();
     const edit = this.history.redo();
     if (edit) this.schedule(applyEdit(this.mask, edit, 'redo'));
+    this.flush();
     this.onChange();
   }
 
@@ -123,6 +126,7 @@ export class MaskPainter {
 
   private commit(recorder: EditRecorder) {
     this.schedule(recorder.takeDirty());
+    this.flush();
     this.history.push(recorder.finish());
     this.onChange();
   }
@@ -135,6 +139,15 @@ export class MaskPainter {
     if (isEmptyRect(rect)) return;
     union(this.pending, rect);
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  /**
+   * Draws what is pending now rather than at the next animation frame: a finished action is on the
+   * canvas at once, even where the browser holds frames back (a hidden or throttled tab).
+   */
+  private flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.draw();
   }
 
   private draw() {
