@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BATCH_BYTES, planBatches } from '../../web/src/features/images/survey/plan-batches.js';
+import { DEFAULT_BATCH_BYTES, planBatches } from '@hullscope/contract';
 import { type StageUsage, watchStage } from './process-watch.js';
 import { type FinishedRequest, benchSession, createBenchUser } from './server-seeding.js';
 import type { BuiltServer } from './built-server.js';

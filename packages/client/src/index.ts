@@ -23,5 +23,4 @@ export {
   type SurveyResult,
 } from './survey-upload.js';
 export { sha256Hex } from './content-hash.js';
-export { planBatches, DEFAULT_BATCH_BYTES } from './plan-batches.js';
 export * from '@hullscope/contract';

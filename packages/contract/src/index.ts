@@ -28,3 +28,4 @@ export * from './mask-versions.js';
 export * from './review.js';
 export * from './sign-off.js';
 export * from './agreement.js';
+export * from './upload-batches.js';

@@ -1,6 +1,6 @@
 import { ApiError, fieldErrorsOf, reasonOf } from '@/lib/api-errors';
 import { perFileProgress } from './per-file-progress';
-import { DEFAULT_BATCH_BYTES, planBatches } from './plan-batches';
+import { DEFAULT_BATCH_BYTES, planBatches } from '@hullscope/contract';
 import { matchRefusals } from './upload-refusals';
 
 /** Where each file of a survey-size upload stands. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBatches } from './plan-batches';
+import { planBatches } from '../src/upload-batches.js';
 
 describe('planning upload requests', () => {
   it('puts at most maxFiles files in a request, in order', () => {
