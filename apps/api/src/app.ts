@@ -30,6 +30,7 @@ import { usersRepository } from './features/users/users.repository.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerExportRoutes } from './features/exports/exports.routes.js';
 import { isExportDraft } from './features/exports/run-data-export.js';
+import { registerCleaningRoutes } from './features/cleanings/cleanings.routes.js';
 import { registerRecordBookRoutes } from './features/record-book/record-book.routes.js';
 import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
@@ -88,6 +89,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerMaskVersionRoutes,
   registerSignOffRoutes,
   registerRecordBookRoutes,
+  registerCleaningRoutes,
   registerReviewRoutes,
   registerDatasetRoutes,
   registerAgreementRoutes,

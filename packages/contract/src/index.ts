@@ -30,3 +30,4 @@ export * from './sign-off.js';
 export * from './agreement.js';
 export * from './upload-batches.js';
 export * from './record-book.js';
+export * from './cleanings.js';

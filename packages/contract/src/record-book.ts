@@ -90,6 +90,7 @@ export const CleaningInspectionReference = z
     project: id,
     project_name: z.string(),
     date: z.string().nullable(),
+    location: z.string(),
     revision: z.number().int().positive().nullable().describe('Null while that inspection has no signed revision'),
     report_sha256: z.string().nullable(),
   })

@@ -5,6 +5,7 @@ import { teamRoutes } from './team-routes.js';
 import { apiKeyRoutes } from './api-key-routes.js';
 import { verifiedRecordRoutes } from './verified-record-routes.js';
 import { recordBookRoutes } from './record-book-routes.js';
+import { cleaningRoutes } from './cleaning-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -826,6 +827,7 @@ export const routes = {
   ...apiKeyRoutes,
   ...verifiedRecordRoutes,
   ...recordBookRoutes,
+  ...cleaningRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

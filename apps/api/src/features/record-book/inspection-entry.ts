@@ -56,6 +56,27 @@ export function revisionReference(row: LatestRevision): RecordBookRevision {
   };
 }
 
+/**
+ * The worst rating of the inspection: the photos' overall rating, or an area's rating the inspector
+ * entered where it is worse (an inspection by a diver without photos is rated by the diver).
+ */
+export function overallRating(report: InspectionReport) {
+  const ratings = [
+    report.summary.overall_rating,
+    ...(report.checklist?.areas ?? []).map((area) => area.rating),
+  ].filter((rating) => rating != null);
+  const worst = ratings.reduce<(typeof ratings)[number] | null>(
+    (found, rating) => (found === null || rating.value > found.value ? rating : found),
+    null,
+  );
+  return ratingOf(worst);
+}
+
+function foundText(report: InspectionReport, overall: ReturnType<typeof overallRating>): string {
+  if (report.summary.overall_rating || !overall) return report.record_book_entry.fouling_found;
+  return `Rated by the inspector: the worst area ${overall.value} (${overall.label}).`;
+}
+
 function remarks(row: LatestRevision, report: InspectionReport): string {
   const signed = `Signed revision ${row.revision} of the inspection report.`;
   const description = report.project.description ? ` ${report.project.description}` : '';
@@ -73,6 +94,7 @@ function remarks(row: LatestRevision, report: InspectionReport): string {
 export function inspectionEntry(row: LatestRevision, report: InspectionReport): RecordBookInspectionEntry {
   const checklist = report.checklist;
   const inspectedAreas = checklist?.areas.filter((area) => area.status === 'inspected') ?? [];
+  const overall = overallRating(report);
   return {
     entry_type: 'inspection',
     entry_label: 'In-water inspection',
@@ -92,8 +114,8 @@ export function inspectionEntry(row: LatestRevision, report: InspectionReport): 
     areas_not_recorded: (checklist?.areas ?? [])
       .filter((area) => area.status === null)
       .map((area) => area.zone_label),
-    overall_rating: ratingOf(report.summary.overall_rating),
-    fouling_found: report.record_book_entry.fouling_found,
+    overall_rating: overall,
+    fouling_found: foundText(report, overall),
     antifouling_condition: checklist
       ? antifoulingSummary(inspectedAreas)
       : (report.vessel?.antifouling_system ?? 'Not assessed'),

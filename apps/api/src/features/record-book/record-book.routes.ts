@@ -2,7 +2,9 @@ import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
+import { cleaningsService } from '../cleanings/cleanings.service.js';
 import { vesselsService } from '../vessels/vessels.service.js';
+import { cleaningEntry } from './cleaning-entry.js';
 import { inspectionEntries, recordBook } from './record-book.js';
 import { renderRecordBookPdf } from './record-book-pdf.js';
 
@@ -16,7 +18,11 @@ export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config }) =
   const vessels = vesselsService(db, config.accountCaps.vessels);
   const bookOf = async (organisationId: number, vesselId: number) => {
     const vessel = await vessels.get(organisationId, vesselId);
-    return recordBook(vessel, await inspectionEntries(db, organisationId, vessel.id));
+    const cleanings = await cleaningsService(db, organisationId, vessel.id).list();
+    return recordBook(vessel, [
+      ...(await inspectionEntries(db, organisationId, vessel.id)),
+      ...cleanings.map(cleaningEntry),
+    ]);
   };
 
   router.add(routes.vesselRecordBook, async ({ organisation, params }) => bookOf(organisation.id, params.id));

@@ -9,6 +9,7 @@ import { recordBookRepository } from './record-book.repository.js';
 export const RECORD_BOOK_NOTES = [
   "Each inspection entry is read from the report.json of the inspection's latest signed revision, as it was signed; inspections never signed do not appear.",
   'An inspection reopened and not signed again keeps its entry from the last signed revision, marked as reopened.',
+  'Each cleaning names the inspections before and after it, with their latest signed revisions where signed.',
   'Each entry names its report revision and the SHA-256 of that report.json: anyone can fetch the revision and check it with sha256sum.',
 ] as const;
 
