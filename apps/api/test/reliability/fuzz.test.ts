@@ -88,6 +88,15 @@ beforeAll(async () => {
       createApiKey: { name: 'Fleet system', scopes: ['read', 'write'] },
       updateImageReview: { state: 'accepted' },
       signInspection: { name: 'Grace Hopper', position: 'Superintendent' },
+      createCleaning: {
+        before: mine.ids.beforeProjectId,
+        after: mine.ids.afterProjectId,
+        date: '2025-03-04',
+        company: 'Clean Hulls Ltd',
+        method: 'Divers with hand tools',
+        capture: false,
+      },
+      updateCleaning: { certificate_reference: 'CH-117', notes: 'Propeller polished.' },
       reopenInspection: { reason: 'A photo of the rudder was missed.' },
       updateInspectionAreas: {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
