@@ -296,6 +296,7 @@ describe('route table (§7)', () => {
       'POST /api/user/export/',
       'POST /api/user/register/',
       'POST /api/vessels/',
+      'POST /api/vessels/:id/cleanings/',
     ]);
   });
 });

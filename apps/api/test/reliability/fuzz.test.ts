@@ -239,9 +239,16 @@ describe('hostile requests to every endpoint', () => {
         url: '/api/projects/',
         headers: other.headers,
       });
-      expect(theirProjects.json().map((project: { id: number }) => project.id)).toEqual([
-        targets.othersIds.id,
-      ]);
+      const theirs = targets.othersIds;
+      expect(theirProjects.json().map((project: { id: number }) => project.id).sort()).toEqual(
+        [theirs.id!, theirs.beforeProjectId!, theirs.afterProjectId!].sort(),
+      );
+      const theirCleanings = await t.app.inject({
+        method: 'GET',
+        url: `/api/vessels/${theirs.vesselId}/cleanings/`,
+        headers: other.headers,
+      });
+      expect(theirCleanings.json()).toHaveLength(1);
       const theirImages = await t.app.inject({
         method: 'GET',
         url: `/api/projects/${targets.othersIds.id}/thumbnails/`,
