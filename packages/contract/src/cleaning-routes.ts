@@ -56,7 +56,8 @@ export const cleaningRoutes = {
     auth: true,
     tag: 'vessels',
     status: 200,
-    summary: 'Change a cleaning: the fields sent change, checked together with the others; null clears an optional one',
+    summary:
+      'Change a cleaning: the fields sent change, checked together with the others; null clears an optional one',
     params: CleaningParams,
     body: CleaningUpdateRequest,
     response: Cleaning,

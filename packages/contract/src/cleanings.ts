@@ -35,7 +35,9 @@ const cleaningFields = {
   method: requiredText(undefined, CLEANING_METHOD_MAX_LENGTH).describe(
     'e.g. "ROV brush cart", "Divers with hand tools", "Cavitation jet"',
   ),
-  capture: z.boolean({ error: cleaningMessages.capture }).describe('Whether the removed material was captured'),
+  capture: z
+    .boolean({ error: cleaningMessages.capture })
+    .describe('Whether the removed material was captured'),
   certificate_reference: nullableOptional(CLEANING_CERTIFICATE_MAX_LENGTH),
   notes: multilineText(CLEANING_NOTES_MAX_LENGTH)
     .transform((value) => (value === '' ? null : value))
@@ -69,7 +71,7 @@ export const Cleaning = z
     capture: z.boolean(),
     certificate_reference: z.string().nullable(),
     notes: z.string().nullable(),
-    created_by: z.string().nullable().describe("The name of who recorded it, kept if they leave"),
+    created_by: z.string().nullable().describe('The name of who recorded it, kept if they leave'),
     created_at: isoDateTime,
     updated_at: isoDateTime,
   })
@@ -123,7 +125,9 @@ export const CleaningComparison = z
   .object({
     cleaning: Cleaning,
     overall: z.object({ before: RecordBookRating.nullable(), after: RecordBookRating.nullable() }),
-    zones: z.array(ZoneComparison).describe('In hull order: every zone either inspection rated, photographed or decided'),
+    zones: z
+      .array(ZoneComparison)
+      .describe('In hull order: every zone either inspection rated, photographed or decided'),
     notes: z.array(z.string()),
   })
   .meta({ id: 'CleaningComparison' });

@@ -26,7 +26,8 @@ export const recordBookRoutes = {
     auth: true,
     tag: 'vessels',
     status: 200,
-    summary: 'The Record Book as a PDF (a rendering of the JSON); the file name comes from Content-Disposition',
+    summary:
+      'The Record Book as a PDF (a rendering of the JSON); the file name comes from Content-Disposition',
     params: VesselParams,
     response: null,
     download: ['application/pdf'],

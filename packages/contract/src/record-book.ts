@@ -19,7 +19,10 @@ export const RecordBookRevision = z
   .meta({ id: 'RecordBookRevision' });
 export type RecordBookRevision = z.infer<typeof RecordBookRevision>;
 
-export const RecordBookRating = z.object({ value: z.number().int().min(0).max(4), label: z.enum(IMO_RATING_LABELS) });
+export const RecordBookRating = z.object({
+  value: z.number().int().min(0).max(4),
+  label: z.enum(IMO_RATING_LABELS),
+});
 
 export const RecordBookArea = z
   .object({
@@ -91,7 +94,12 @@ export const CleaningInspectionReference = z
     project_name: z.string(),
     date: z.string().nullable(),
     location: z.string(),
-    revision: z.number().int().positive().nullable().describe('Null while that inspection has no signed revision'),
+    revision: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe('Null while that inspection has no signed revision'),
     report_sha256: z.string().nullable(),
   })
   .meta({ id: 'CleaningInspectionReference' });

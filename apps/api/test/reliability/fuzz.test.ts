@@ -240,9 +240,12 @@ describe('hostile requests to every endpoint', () => {
         headers: other.headers,
       });
       const theirs = targets.othersIds;
-      expect(theirProjects.json().map((project: { id: number }) => project.id).sort()).toEqual(
-        [theirs.id!, theirs.beforeProjectId!, theirs.afterProjectId!].sort(),
-      );
+      expect(
+        theirProjects
+          .json()
+          .map((project: { id: number }) => project.id)
+          .sort(),
+      ).toEqual([theirs.id!, theirs.beforeProjectId!, theirs.afterProjectId!].sort());
       const theirCleanings = await t.app.inject({
         method: 'GET',
         url: `/api/vessels/${theirs.vesselId}/cleanings/`,

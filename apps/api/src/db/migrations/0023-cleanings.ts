@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('before_project_id', 'integer', (c) =>
       c.notNull().references('projects.id').onDelete('cascade'),
     )
-    .addColumn('after_project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('after_project_id', 'integer', (c) =>
+      c.notNull().references('projects.id').onDelete('cascade'),
+    )
     .addColumn('cleaning_date', 'text', (c) => c.notNull())
     .addColumn('company', 'text', (c) => c.notNull())
     .addColumn('method', 'text', (c) => c.notNull())

@@ -15,9 +15,15 @@ function reference(facts: InspectionFacts | undefined, projectId: number): Clean
 }
 
 /** The cleanings as the API answers them, each side with its inspection's name, date and signed revision. */
-export async function cleaningAnswers(db: Kysely<DB>, owner: number, rows: CleaningRow[]): Promise<Cleaning[]> {
+export async function cleaningAnswers(
+  db: Kysely<DB>,
+  owner: number,
+  rows: CleaningRow[],
+): Promise<Cleaning[]> {
   const ids = [...new Set(rows.flatMap((row) => [row.before_project_id, row.after_project_id]))];
-  const facts = new Map((await cleaningsRepository(db).inspections(owner, ids)).map((entry) => [entry.id, entry]));
+  const facts = new Map(
+    (await cleaningsRepository(db).inspections(owner, ids)).map((entry) => [entry.id, entry]),
+  );
   return rows.map((row) => ({
     id: row.id,
     vessel: row.vessel_id,

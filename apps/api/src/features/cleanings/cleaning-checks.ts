@@ -25,12 +25,16 @@ export async function checkCleaning(
   if (!before || !after) throw notFound();
   const errors = new FieldErrorCollector();
   if (fields.before === fields.after) errors.add('after', cleaningMessages.sameInspection);
-  for (const [field, inspection] of [['before', before], ['after', after]] as const) {
+  for (const [field, inspection] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
     if (inspection.vessel_id !== vesselId) errors.add(field, cleaningMessages.otherVessel);
     else if (inspection.inspection_date === null) errors.add(field, cleaningMessages.undated);
   }
   if (before.inspection_date && after.inspection_date && fields.before !== fields.after) {
-    if (before.inspection_date > after.inspection_date) errors.add('before', cleaningMessages.beforeAfterAfter);
+    if (before.inspection_date > after.inspection_date)
+      errors.add('before', cleaningMessages.beforeAfterAfter);
     else if (fields.date < before.inspection_date) errors.add('date', cleaningMessages.dateBeforeBefore);
     else if (fields.date > after.inspection_date) errors.add('date', cleaningMessages.dateAfterAfter);
   }

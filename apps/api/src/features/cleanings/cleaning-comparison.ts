@@ -35,7 +35,9 @@ async function thumbnails(db: Kysely<DB>, storage: Storage, projectId: number, i
   const entries = await Promise.all(
     images.map(async (image): Promise<[number, string | null]> => {
       try {
-        const base64 = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.thumbnailBase64));
+        const base64 = await storage.getBuffer(
+          storageKeys.file(image.storage_prefix, imageFiles.thumbnailBase64),
+        );
         return [image.id, `data:image/jpeg;base64,${base64.toString('ascii').trim()}`];
       } catch {
         return [image.id, null];
@@ -59,7 +61,11 @@ function side(report: InspectionReport, zone: HullZone, thumbs: Map<number, stri
     coverage: summary?.coverage ?? [],
     photo_count: summary?.image_count ?? area?.photo_count ?? 0,
     photo: worst
-      ? { image_id: worst.image_id, image_name: worst.image_name, thumbnail: thumbs.get(worst.image_id) ?? null }
+      ? {
+          image_id: worst.image_id,
+          image_name: worst.image_name,
+          thumbnail: thumbs.get(worst.image_id) ?? null,
+        }
       : null,
   };
 }
@@ -74,7 +80,8 @@ function outcome(before: ComparisonSide, after: ComparisonSide): ZoneComparison[
 function zonesOf(...reports: InspectionReport[]): HullZone[] {
   const named = new Set<HullZone>();
   for (const report of reports) {
-    for (const area of report.checklist?.areas ?? []) if (area.status !== null || area.rating) named.add(area.hull_zone);
+    for (const area of report.checklist?.areas ?? [])
+      if (area.status !== null || area.rating) named.add(area.hull_zone);
     for (const zone of report.summary.zones) if (zone.hull_zone) named.add(zone.hull_zone);
   }
   return HULL_ZONES.filter((zone) => named.has(zone));
@@ -104,7 +111,13 @@ export async function cleaningComparison(
   const zones = zonesOf(before, after).map((zone): ZoneComparison => {
     const was = side(before, zone, beforeThumbs);
     const is = side(after, zone, afterThumbs);
-    return { hull_zone: zone, zone_label: hullZoneLabels[zone], before: was, after: is, outcome: outcome(was, is) };
+    return {
+      hull_zone: zone,
+      zone_label: hullZoneLabels[zone],
+      before: was,
+      after: is,
+      outcome: outcome(was, is),
+    };
   });
   return {
     cleaning,

@@ -41,7 +41,12 @@ export function cleaningsRepository(db: Kysely<DB>) {
     },
 
     async update(owner: number, id: number, changes: Updateable<CleaningsTable>): Promise<void> {
-      await db.updateTable('cleanings').set(changes).where('owner', '=', owner).where('id', '=', id).execute();
+      await db
+        .updateTable('cleanings')
+        .set(changes)
+        .where('owner', '=', owner)
+        .where('id', '=', id)
+        .execute();
     },
 
     async delete(owner: number, id: number): Promise<void> {
@@ -54,16 +59,22 @@ export function cleaningsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('projects as p')
         .leftJoin('inspection_revisions as r', (join) =>
-          join
-            .onRef('r.project_id', '=', 'p.id')
-            .on('r.revision', '=', (eb) =>
-              eb
-                .selectFrom('inspection_revisions as newest')
-                .select((inner) => inner.fn.max('newest.revision').as('revision'))
-                .whereRef('newest.project_id', '=', 'p.id'),
-            ),
+          join.onRef('r.project_id', '=', 'p.id').on('r.revision', '=', (eb) =>
+            eb
+              .selectFrom('inspection_revisions as newest')
+              .select((inner) => inner.fn.max('newest.revision').as('revision'))
+              .whereRef('newest.project_id', '=', 'p.id'),
+          ),
         )
-        .select(['p.id', 'p.name', 'p.inspection_date', 'p.location', 'p.vessel_id', 'r.revision', 'r.report_sha256'])
+        .select([
+          'p.id',
+          'p.name',
+          'p.inspection_date',
+          'p.location',
+          'p.vessel_id',
+          'r.revision',
+          'r.report_sha256',
+        ])
         .where('p.owner', '=', owner)
         .where('p.id', 'in', ids)
         .execute();

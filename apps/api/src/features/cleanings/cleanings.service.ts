@@ -64,7 +64,9 @@ export function cleaningsService(db: Kysely<DB>, owner: number, vesselId: number
         ...(body.company !== undefined && { company: body.company }),
         ...(body.method !== undefined && { method: body.method }),
         ...(body.capture !== undefined && { capture: body.capture ? 1 : 0 }),
-        ...(body.certificate_reference !== undefined && { certificate_reference: body.certificate_reference }),
+        ...(body.certificate_reference !== undefined && {
+          certificate_reference: body.certificate_reference,
+        }),
         ...(body.notes !== undefined && { notes: body.notes }),
         updated_at: nowIso(),
       });

@@ -2,7 +2,16 @@ import { type CleaningComparison, type ComparisonSide, cleaningOutcomeLabels } f
 import PDFDocument from 'pdfkit';
 import { type TextStyle, fitToWidth, singleLine, widthOf } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
-import { CONTENT_WIDTH, type Doc, GREY, PAGE, ensureSpace, facts, heading, paragraph } from '../inspections/report-layout.js';
+import {
+  CONTENT_WIDTH,
+  type Doc,
+  GREY,
+  PAGE,
+  ensureSpace,
+  facts,
+  heading,
+  paragraph,
+} from '../inspections/report-layout.js';
 
 const COLUMN_GAP = 16;
 const COLUMN = (CONTENT_WIDTH - COLUMN_GAP) / 2;
@@ -19,7 +28,8 @@ function sideLines(side: ComparisonSide): string[] {
       : side.status === 'inspected'
         ? 'Inspected'
         : 'Not recorded';
-  const source = side.rating_source === 'inspector' ? ' (entered by the inspector)' : side.rating ? ' (from photos)' : '';
+  const source =
+    side.rating_source === 'inspector' ? ' (entered by the inspector)' : side.rating ? ' (from photos)' : '';
   return [
     status,
     `${ratingText(side.rating)}${source}`,
@@ -58,7 +68,15 @@ export function renderComparisonPdf(comparison: CleaningComparison, vesselName: 
     const title = `Before and after cleaning · ${vesselName} · ${cleaning.date}`;
     doc.fillColor(GREY);
     const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
-    singleLine(doc, `${fitted}${pageNumber}`, style, PAGE.margin, PAGE.height - PAGE.margin + 8, CONTENT_WIDTH, 'center');
+    singleLine(
+      doc,
+      `${fitted}${pageNumber}`,
+      style,
+      PAGE.margin,
+      PAGE.height - PAGE.margin + 8,
+      CONTENT_WIDTH,
+      'center',
+    );
     doc.fillColor('black');
     doc.x = PAGE.margin;
     doc.y = PAGE.margin;
@@ -68,9 +86,18 @@ export function renderComparisonPdf(comparison: CleaningComparison, vesselName: 
     footer();
   });
   footer();
-  doc.font('bold').fontSize(20).text('Before and after cleaning', PAGE.margin, PAGE.margin + 10);
+  doc
+    .font('bold')
+    .fontSize(20)
+    .text('Before and after cleaning', PAGE.margin, PAGE.margin + 10);
   doc.fillColor(GREY);
-  paragraph(doc, `${vesselName} · cleaned ${cleaning.date}`, { role: 'regular', size: 11 }, PAGE.margin, CONTENT_WIDTH);
+  paragraph(
+    doc,
+    `${vesselName} · cleaned ${cleaning.date}`,
+    { role: 'regular', size: 11 },
+    PAGE.margin,
+    CONTENT_WIDTH,
+  );
   doc.fillColor('black').moveDown(0.5);
   const revision = (side: typeof cleaning.before) =>
     `${side.project_name} (${side.date ?? 'undated'}${side.revision ? `; revision ${side.revision}, SHA-256 ${side.report_sha256}` : '; not signed'})`;
@@ -105,7 +132,8 @@ export function renderComparisonPdf(comparison: CleaningComparison, vesselName: 
     doc.x = PAGE.margin;
     doc.y = Math.max(left, right) + 12;
   }
-  if (comparison.zones.length === 0) paragraph(doc, 'Neither inspection recorded any area.', SMALL, PAGE.margin, CONTENT_WIDTH);
+  if (comparison.zones.length === 0)
+    paragraph(doc, 'Neither inspection recorded any area.', SMALL, PAGE.margin, CONTENT_WIDTH);
   doc.end();
   return doc;
 }

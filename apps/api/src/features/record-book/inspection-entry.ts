@@ -33,7 +33,9 @@ function areasInspected(report: InspectionReport): RecordBookInspectionEntry['ar
 }
 
 /** "Intact: Flat bottom, Propeller; Major damage: Rudder", over the areas inspected. */
-export function antifoulingSummary(areas: Pick<InspectionArea, 'zone_label' | 'antifouling_condition_label'>[]) {
+export function antifoulingSummary(
+  areas: Pick<InspectionArea, 'zone_label' | 'antifouling_condition_label'>[],
+) {
   const byCondition = new Map<string, string[]>();
   for (const area of areas) {
     const list = byCondition.get(area.antifouling_condition_label) ?? [];

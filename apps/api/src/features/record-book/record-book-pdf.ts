@@ -38,15 +38,25 @@ function particulars(doc: Doc, book: RecordBook): void {
     ['Beam', metres(vessel.beam_m)],
     ['Design draught', metres(vessel.design_draught_m)],
     ['Propellers', count(vessel.propellers)],
-    ['Bow / stern thrusters', vessel.bow_thrusters == null ? null : `${vessel.bow_thrusters} / ${vessel.stern_thrusters ?? 0}`],
-    ['Sea chests', vessel.sea_chests == null ? null : `${vessel.sea_chests}${vessel.sea_chest_side ? ` (${vessel.sea_chest_side})` : ''}`],
+    [
+      'Bow / stern thrusters',
+      vessel.bow_thrusters == null ? null : `${vessel.bow_thrusters} / ${vessel.stern_thrusters ?? 0}`,
+    ],
+    [
+      'Sea chests',
+      vessel.sea_chests == null
+        ? null
+        : `${vessel.sea_chests}${vessel.sea_chest_side ? ` (${vessel.sea_chest_side})` : ''}`,
+    ],
     ['Bilge keels', yesNo(vessel.bilge_keels)],
     ['Stabilisers', yesNo(vessel.stabilisers)],
   ]);
 }
 
 function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
-  const rating = entry.overall_rating ? `IMO rating ${entry.overall_rating.value}: ${entry.overall_rating.label}` : 'Not rated';
+  const rating = entry.overall_rating
+    ? `IMO rating ${entry.overall_rating.value}: ${entry.overall_rating.label}`
+    : 'Not rated';
   facts(doc, [
     ['Date of inspection', entry.date],
     ['Location', entry.location],
@@ -73,7 +83,9 @@ function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
   doc.font('bold').fontSize(10).text('Areas not inspected', PAGE.margin, doc.y);
   bullets(doc, [
     ...(entry.areas_not_inspected.length === 0 && entry.areas_not_recorded.length === 0 ? ['None'] : []),
-    ...entry.areas_not_inspected.map((area) => `${area.area}: ${area.reason}${area.notes ? ` (${area.notes})` : ''}`),
+    ...entry.areas_not_inspected.map(
+      (area) => `${area.area}: ${area.reason}${area.notes ? ` (${area.notes})` : ''}`,
+    ),
     ...entry.areas_not_recorded.map((area) => `${area}: not recorded`),
   ]);
   doc.font('bold').fontSize(10).text('Actions taken or recommended', PAGE.margin, doc.y);
@@ -81,7 +93,10 @@ function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
     doc,
     entry.actions.length === 0
       ? ['None: no rule fired']
-      : entry.actions.map((action) => `${action.urgency}: ${action.action}. Areas: ${action.areas.join(', ')}. Rule: ${action.rule}.`),
+      : entry.actions.map(
+          (action) =>
+            `${action.urgency}: ${action.action}. Areas: ${action.areas.join(', ')}. Rule: ${action.rule}.`,
+        ),
   );
   facts(doc, [
     ['Person in charge', `${entry.person_in_charge.name}, ${entry.person_in_charge.position}`],
@@ -94,7 +109,9 @@ function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
 }
 
 function reference(side: RecordBookCleaningEntry['before']): string {
-  const revision = side.revision ? `revision ${side.revision}, report.json SHA-256 ${side.report_sha256}` : 'not signed';
+  const revision = side.revision
+    ? `revision ${side.revision}, report.json SHA-256 ${side.report_sha256}`
+    : 'not signed';
   return `${side.project_name} (${side.date ?? 'undated'}; ${revision})`;
 }
 
@@ -109,7 +126,12 @@ function cleaning(doc: Doc, entry: RecordBookCleaningEntry): void {
     ['Inspection before', reference(entry.before)],
     ['Inspection after', reference(entry.after)],
     ['Notes', entry.notes],
-    ['Recorded by', entry.recorded_by ? `${entry.recorded_by}, ${timestamp(entry.recorded_at)}` : timestamp(entry.recorded_at)],
+    [
+      'Recorded by',
+      entry.recorded_by
+        ? `${entry.recorded_by}, ${timestamp(entry.recorded_at)}`
+        : timestamp(entry.recorded_at),
+    ],
   ]);
 }
 
@@ -142,7 +164,15 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
     const title = `Biofouling Record Book · ${book.vessel.name}`;
     doc.fillColor(GREY);
     const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
-    singleLine(doc, `${fitted}${pageNumber}`, style, PAGE.margin, PAGE.height - PAGE.margin + 8, CONTENT_WIDTH, 'center');
+    singleLine(
+      doc,
+      `${fitted}${pageNumber}`,
+      style,
+      PAGE.margin,
+      PAGE.height - PAGE.margin + 8,
+      CONTENT_WIDTH,
+      'center',
+    );
     doc.fillColor('black');
     doc.x = PAGE.margin;
     doc.y = PAGE.margin;
@@ -152,7 +182,10 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
     footer();
   });
   footer();
-  doc.font('bold').fontSize(22).text('Biofouling Record Book', PAGE.margin, PAGE.margin + 10);
+  doc
+    .font('bold')
+    .fontSize(22)
+    .text('Biofouling Record Book', PAGE.margin, PAGE.margin + 10);
   doc.fillColor(GREY);
   paragraph(
     doc,
@@ -166,7 +199,13 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
   particulars(doc, book);
   if (book.entries.length === 0) {
     heading(doc, 'Entries');
-    paragraph(doc, 'No entry yet: no inspection of this vessel has been signed.', SMALL, PAGE.margin, CONTENT_WIDTH);
+    paragraph(
+      doc,
+      'No entry yet: no inspection of this vessel has been signed.',
+      SMALL,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
   }
   book.entries.forEach((entry, index) => entryBlock(doc, entry, index + 1));
   doc.end();

@@ -26,7 +26,11 @@ beforeAll(async () => {
     rating: 3,
     notInspected: ['sea_chest'],
   });
-  after = await decidedInspection(t, owner.headers, vesselId, { name: 'After cleaning', date: '2026-05-06', rating: 0 });
+  after = await decidedInspection(t, owner.headers, vesselId, {
+    name: 'After cleaning',
+    date: '2026-05-06',
+    rating: 0,
+  });
   await sign(t, owner.headers, before);
   otherVessel = await createVessel(t, owner.headers, 'MV Elsewhere', null);
   otherVesselsInspection = await decidedInspection(t, owner.headers, otherVessel, {
@@ -52,7 +56,9 @@ const get = (url: string, headers: Record<string, string> = owner.headers) =>
   t.app.inject({ method: 'GET', url, headers });
 const listed = async () => Cleaning.array().parse((await get(base())).json());
 const auditActions = async () =>
-  ((await get('/api/organisation/audit/?limit=100')).json() as { action: string }[]).map((event) => event.action);
+  ((await get('/api/organisation/audit/?limit=100')).json() as { action: string }[]).map(
+    (event) => event.action,
+  );
 
 describe('recording a cleaning', () => {
   it('links the two inspections with the signed revision of each, and enters it in the Record Book', async () => {
@@ -74,8 +80,14 @@ describe('recording a cleaning', () => {
       'inspection 2026-05-02',
       'cleaning 2026-05-04',
     ]);
-    expect(book.entries[1]).toMatchObject({ company: 'Clean Hulls Ltd', capture: true, certificate_reference: 'CH-2026-117' });
-    const pdf = (await pdfPages((await get(`/api/vessels/${vesselId}/record-book/download/`)).rawPayload)).join(' ');
+    expect(book.entries[1]).toMatchObject({
+      company: 'Clean Hulls Ltd',
+      capture: true,
+      certificate_reference: 'CH-2026-117',
+    });
+    const pdf = (
+      await pdfPages((await get(`/api/vessels/${vesselId}/record-book/download/`)).rawPayload)
+    ).join(' ');
     expect(pdf.replace(/\s+/g, ' ')).toContain('Entry 2: In-water cleaning, 2026-05-04');
     expect(pdf).toContain('Clean Hulls Ltd');
     expect(await auditActions()).toContain('cleaning.create');
@@ -114,7 +126,9 @@ describe('recording a cleaning', () => {
     for (const url of [base(), `${base()}${cleaning!.id}/`, `${base()}${cleaning!.id}/comparison/`]) {
       expect((await get(url, stranger.headers)).statusCode).toBe(404);
     }
-    expect((await post(`${base()}${cleaning!.id}/delete/`, undefined, stranger.headers)).statusCode).toBe(404);
+    expect((await post(`${base()}${cleaning!.id}/delete/`, undefined, stranger.headers)).statusCode).toBe(
+      404,
+    );
     expect(await listed()).toHaveLength(1);
   });
 
@@ -181,7 +195,9 @@ describe('the comparison', () => {
     expect(pdf.headers['content-disposition']).toContain('MV Kittiwake-cleaning-2026-05-05-comparison.pdf');
     const text = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('Before and after cleaning');
-    expect(text).toContain('Flat bottom: IMO rating 3: Medium macrofouling → IMO rating 0: No fouling (Improved)');
+    expect(text).toContain(
+      'Flat bottom: IMO rating 3: Medium macrofouling → IMO rating 0: No fouling (Improved)',
+    );
     expect(text).toContain('Not inspected: Not accessible');
     expect(text).toContain('ROV brush cart');
     expect(text).toContain('ISO/DIS 6319');

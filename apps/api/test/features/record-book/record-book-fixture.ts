@@ -14,7 +14,13 @@ export async function createVessel(
     method: 'POST',
     url: '/api/vessels/',
     headers,
-    payload: { name, imo_number: imoNumber, flag: 'NO', vessel_type: 'Bulk carrier', antifouling_system: 'SPC' },
+    payload: {
+      name,
+      imo_number: imoNumber,
+      flag: 'NO',
+      vessel_type: 'Bulk carrier',
+      antifouling_system: 'SPC',
+    },
   });
   expect(vessel.statusCode, vessel.body).toBe(201);
   return vessel.json().id;
@@ -65,7 +71,11 @@ export async function decidedInspection(
       area.hull_zone,
       notInspected.includes(area.hull_zone)
         ? { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Behind the fender' }
-        : { status: 'inspected', inspector_rating: plan.rating, antifouling_condition: plan.antifouling ?? 'intact' },
+        : {
+            status: 'inspected',
+            inspector_rating: plan.rating,
+            antifouling_condition: plan.antifouling ?? 'intact',
+          },
     ]),
   );
   const updated = await t.app.inject({

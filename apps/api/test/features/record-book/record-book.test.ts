@@ -38,7 +38,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const book = async (headers: Record<string, string> = owner.headers) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/vessels/${vesselId}/record-book/`, headers });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/vessels/${vesselId}/record-book/`,
+    headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return RecordBook.parse(response.json());
 };
@@ -47,9 +51,18 @@ const inspections = (list: RecordBook) =>
 
 describe('the Record Book as JSON', () => {
   it('lists the signed inspections oldest first with the form fields and the revision they cite', async () => {
-    const draft = await decidedInspection(t, owner.headers, vesselId, { name: 'Unsigned draft', date: '2026-01-01', rating: 0 });
+    const draft = await decidedInspection(t, owner.headers, vesselId, {
+      name: 'Unsigned draft',
+      date: '2026-01-01',
+      rating: 0,
+    });
     const list = await book();
-    expect(list.vessel).toMatchObject({ id: vesselId, name: 'MV Kittiwake', imo_number: '9074729', flag_name: 'Norway' });
+    expect(list.vessel).toMatchObject({
+      id: vesselId,
+      name: 'MV Kittiwake',
+      imo_number: '9074729',
+      flag_name: 'Norway',
+    });
     const entries = inspections(list);
     expect(entries.map((entry) => entry.project)).toEqual([spring, autumn]);
     expect(entries.map((entry) => entry.project)).not.toContain(draft);
@@ -78,7 +91,11 @@ describe('the Record Book as JSON', () => {
     expect(entry.actions.map((action) => action.action).join(' ')).toMatch(/clean/i);
 
     // The revision cited is the stored report.json, byte for byte.
-    const stored = await t.app.inject({ method: 'GET', url: entry.revision.report_json_path, headers: owner.headers });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: entry.revision.report_json_path,
+      headers: owner.headers,
+    });
     expect(createHash('sha256').update(stored.rawPayload).digest('hex')).toBe(entry.revision.report_sha256);
   });
 
@@ -91,7 +108,11 @@ describe('the Record Book as JSON', () => {
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
     const open = inspections(await book()).find((entry) => entry.project === spring)!;
-    expect(open.revision).toMatchObject({ revision: 1, reopened: true, reopen_reason: 'The propeller photos were missed.' });
+    expect(open.revision).toMatchObject({
+      revision: 1,
+      reopened: true,
+      reopen_reason: 'The propeller photos were missed.',
+    });
     expect(open.remarks).toContain('not signed again');
 
     // Moved to another vessel while open: its signed record still names this one, so it stays here.
@@ -112,7 +133,11 @@ describe('the Record Book as JSON', () => {
 
     const again = await sign(t, owner.headers, spring, 'Grace Hopper');
     const signed = inspections(await book()).find((entry) => entry.project === spring)!;
-    expect(signed.revision).toMatchObject({ revision: 2, reopened: false, report_sha256: again.report_sha256 });
+    expect(signed.revision).toMatchObject({
+      revision: 2,
+      reopened: false,
+      report_sha256: again.report_sha256,
+    });
     expect(signed.person_in_charge.name).toBe('Grace Hopper');
   });
 
@@ -120,7 +145,10 @@ describe('the Record Book as JSON', () => {
     const viewer = await teammate(t, owner, owner.organisationId, 'viewer');
     expect(inspections(await book(viewer.team))).toHaveLength(2);
     const stranger = await signUp(t.app, t.config.mail.outboxDir);
-    for (const url of [`/api/vessels/${vesselId}/record-book/`, `/api/vessels/${vesselId}/record-book/download/`]) {
+    for (const url of [
+      `/api/vessels/${vesselId}/record-book/`,
+      `/api/vessels/${vesselId}/record-book/download/`,
+    ]) {
       const answer = await t.app.inject({ method: 'GET', url, headers: stranger.headers });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ detail: 'Not found.' });

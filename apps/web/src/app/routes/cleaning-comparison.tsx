@@ -25,7 +25,12 @@ function ComparisonPage({ vesselId, cleaningId }: { vesselId: number; cleaningId
   if (comparison.isError) return <NotFound />;
   return (
     <Box>
-      <Button component={RouterLink} to={paths.app.vessel(vesselId)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to={paths.app.vessel(vesselId)}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 1 }}
+      >
         Vessel
       </Button>
       <PageTitle>Before and after cleaning</PageTitle>

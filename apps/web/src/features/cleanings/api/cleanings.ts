@@ -4,7 +4,8 @@ import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { saveFile } from '@/lib/save-file';
 
-export const getCleanings = (vesselId: number) => api.request(routes.listCleanings, { params: { id: vesselId } });
+export const getCleanings = (vesselId: number) =>
+  api.request(routes.listCleanings, { params: { id: vesselId } });
 
 export const useCleanings = (vesselId: number) =>
   useQuery({ queryKey: queryKeys.cleanings(vesselId), queryFn: () => getCleanings(vesselId) });

@@ -17,7 +17,8 @@ const ratingText = (rating: ComparisonSide['rating']) =>
   rating ? `IMO rating ${rating.value}: ${rating.label}` : 'Not rated';
 
 function statusText(side: ComparisonSide): string {
-  if (side.status === 'not_inspected') return `Not inspected: ${side.not_inspected_reason ?? 'no reason given'}`;
+  if (side.status === 'not_inspected')
+    return `Not inspected: ${side.not_inspected_reason ?? 'no reason given'}`;
   return side.status === 'inspected' ? 'Inspected' : 'Not recorded';
 }
 
@@ -50,7 +51,13 @@ function SideCell({ side, label }: { side: ComparisonSide; label: string }) {
 }
 
 /** The before/after comparison of a cleaning (issue 40 §6): the cleaning's facts, then each zone side by side. */
-export function CleaningComparisonView({ comparison, vesselId }: { comparison: CleaningComparison; vesselId: number }) {
+export function CleaningComparisonView({
+  comparison,
+  vesselId,
+}: {
+  comparison: CleaningComparison;
+  vesselId: number;
+}) {
   const { cleaning } = comparison;
   const download = useDownloadComparison();
   const notify = useNotify();
@@ -76,7 +83,13 @@ export function CleaningComparisonView({ comparison, vesselId }: { comparison: C
         <Typography sx={{ mt: 1 }}>
           Overall: {ratingText(comparison.overall.before)} → {ratingText(comparison.overall.after)}
         </Typography>
-        <Button variant="outlined" startIcon={<PictureAsPdfIcon />} loading={download.isPending} onClick={save} sx={{ mt: 1.5 }}>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          loading={download.isPending}
+          onClick={save}
+          sx={{ mt: 1.5 }}
+        >
           Download Comparison Report
         </Button>
       </SectionCard>

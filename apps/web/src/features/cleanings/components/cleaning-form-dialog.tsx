@@ -46,7 +46,14 @@ export function CleaningFormDialog({ vesselId, inspections, open, onClose }: Cle
   const notify = useNotify();
   const create = useCreateCleaning(vesselId);
   const { control, handleSubmit, setError, formState, reset } = useForm<FormValues, unknown, FormOutput>({
-    defaultValues: { company: '', method: '', capture: false, certificate_reference: '', notes: '', date: '' },
+    defaultValues: {
+      company: '',
+      method: '',
+      capture: false,
+      certificate_reference: '',
+      notes: '',
+      date: '',
+    },
     resolver: zodResolver(CleaningCreateRequest),
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -103,12 +110,21 @@ export function CleaningFormDialog({ vesselId, inspections, open, onClose }: Cle
             name="capture"
             render={({ field }) => (
               <FormControlLabel
-                control={<Checkbox checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />}
+                control={
+                  <Checkbox
+                    checked={field.value === true}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
                 label="Removed material captured"
               />
             )}
           />
-          <FormTextField control={control} name="certificate_reference" label={FIELD_LABELS.certificate_reference} />
+          <FormTextField
+            control={control}
+            name="certificate_reference"
+            label={FIELD_LABELS.certificate_reference}
+          />
           <FormTextField control={control} name="notes" label={FIELD_LABELS.notes} multiline minRows={2} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

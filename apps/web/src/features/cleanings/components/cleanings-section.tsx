@@ -39,7 +39,12 @@ export function CleaningsSection({ vesselId, inspections, comparisonLink }: Clea
         >
           Link Before and After Cleaning
         </Button>
-        <CleaningFormDialog vesselId={vesselId} inspections={inspections} open={open} onClose={() => setOpen(false)} />
+        <CleaningFormDialog
+          vesselId={vesselId}
+          inspections={inspections}
+          open={open}
+          onClose={() => setOpen(false)}
+        />
       </RoleGate>
       {cleanings.isSuccess && list.length === 0 && (
         <Typography color="text.secondary">

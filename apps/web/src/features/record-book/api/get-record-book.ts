@@ -15,7 +15,11 @@ const fileStem = (book: RecordBook) => `${book.vessel.name.replace(/[/\\]+/g, '_
 /** The Record Book as the PDF the server renders, saved under its Content-Disposition name. */
 export const downloadRecordBookPdf = async (vesselId: number) =>
   saveFile(
-    await api.download(routes.vesselRecordBookPdf, { params: { id: vesselId } }, `vessel-${vesselId}-record-book.pdf`),
+    await api.download(
+      routes.vesselRecordBookPdf,
+      { params: { id: vesselId } },
+      `vessel-${vesselId}-record-book.pdf`,
+    ),
   );
 
 /** The Record Book as JSON: the answer the page shows, read again so the file is current. */

@@ -1,11 +1,18 @@
-import type { RecordBookCleaningEntry, RecordBookEntry, RecordBookInspectionEntry } from '@hullscope/contract';
+import type {
+  RecordBookCleaningEntry,
+  RecordBookEntry,
+  RecordBookInspectionEntry,
+} from '@hullscope/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 function Facts({ rows }: { rows: [string, string | null][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -21,9 +28,13 @@ function Facts({ rows }: { rows: [string, string | null][] }) {
 }
 
 function InspectionEntry({ entry }: { entry: RecordBookInspectionEntry }) {
-  const rating = entry.overall_rating ? `IMO rating ${entry.overall_rating.value}: ${entry.overall_rating.label}` : 'Not rated';
+  const rating = entry.overall_rating
+    ? `IMO rating ${entry.overall_rating.value}: ${entry.overall_rating.label}`
+    : 'Not rated';
   const notInspected = [
-    ...entry.areas_not_inspected.map((area) => `${area.area}: ${area.reason}${area.notes ? ` (${area.notes})` : ''}`),
+    ...entry.areas_not_inspected.map(
+      (area) => `${area.area}: ${area.reason}${area.notes ? ` (${area.notes})` : ''}`,
+    ),
     ...entry.areas_not_recorded.map((area) => `${area}: not recorded`),
   ];
   return (
@@ -56,7 +67,10 @@ function InspectionEntry({ entry }: { entry: RecordBookInspectionEntry }) {
           ],
           ['Next inspection due', entry.next_inspection_due],
           ['Person in charge', `${entry.person_in_charge.name}, ${entry.person_in_charge.position}`],
-          ['Report revision', `Revision ${entry.revision.revision} · SHA-256 ${entry.revision.report_sha256}`],
+          [
+            'Report revision',
+            `Revision ${entry.revision.revision} · SHA-256 ${entry.revision.report_sha256}`,
+          ],
         ]}
       />
     </>
@@ -84,12 +98,20 @@ function CleaningEntry({ entry }: { entry: RecordBookCleaningEntry }) {
 /** One entry of the Record Book with the fields of the IMO form. */
 export function RecordBookEntryView({ entry, number }: { entry: RecordBookEntry; number: number }) {
   return (
-    <Box component="article" aria-label={`Entry ${number}`} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      component="article"
+      aria-label={`Entry ${number}`}
+      sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
       <Typography variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>
         Entry {number}: {entry.entry_label}
         {entry.date ? `, ${entry.date}` : ''}
       </Typography>
-      {entry.entry_type === 'inspection' ? <InspectionEntry entry={entry} /> : <CleaningEntry entry={entry} />}
+      {entry.entry_type === 'inspection' ? (
+        <InspectionEntry entry={entry} />
+      ) : (
+        <CleaningEntry entry={entry} />
+      )}
     </Box>
   );
 }

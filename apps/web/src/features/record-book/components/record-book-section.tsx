@@ -29,10 +29,20 @@ export function RecordBookSection({ vesselId }: { vesselId: number }) {
   return (
     <SectionCard title="Record Book">
       <Stack direction="row" spacing={1} sx={{ mb: 1.5 }}>
-        <Button variant="outlined" startIcon={<PictureAsPdfIcon />} loading={busy === 'pdf'} onClick={() => save('pdf')}>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          loading={busy === 'pdf'}
+          onClick={() => save('pdf')}
+        >
           Download Record Book (PDF)
         </Button>
-        <Button variant="outlined" startIcon={<DataObjectIcon />} loading={busy === 'json'} onClick={() => save('json')}>
+        <Button
+          variant="outlined"
+          startIcon={<DataObjectIcon />}
+          loading={busy === 'json'}
+          onClick={() => save('json')}
+        >
           JSON
         </Button>
       </Stack>
