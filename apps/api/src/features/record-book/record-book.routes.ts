@@ -14,7 +14,7 @@ export function recordBookFileName(vesselName: string): string {
 }
 
 /** Issue 40 §7: a vessel's Biofouling Record Book as JSON and as PDF. */
-export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config }) => {
+export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config, reportRenders }) => {
   const vessels = vesselsService(db, config.accountCaps.vessels);
   const bookOf = async (organisationId: number, vesselId: number) => {
     const vessel = await vessels.get(organisationId, vesselId);
@@ -29,6 +29,8 @@ export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config }) =
 
   router.add(routes.vesselRecordBookPdf, async ({ organisation, params, request, reply }) => {
     const book = await bookOf(organisation.id, params.id);
+    // A long book is many pages: it takes its turn with the other reports.
+    await reportRenders.admit(organisation.id, reply);
     await recordAudit(db, {
       organisationId: organisation.id,
       ...auditSource(request),

@@ -102,6 +102,8 @@ describe('recording a cleaning', () => {
       [{ before, after, date: '2026-05-07' }, 'date', 'dated after the inspection after it'],
       [{ before, after, company: '  ' }, 'company', 'Required'],
       [{ before, after, capture: 'yes' }, 'capture', 'true or false'],
+      [{ before, after, company: 'Clean\u0000Hulls' }, 'company', 'control'],
+      [{ before, after, certificate_reference: 'x'.repeat(201) }, 'certificate_reference', '200 characters'],
       [{ before, after, date: '4 May 2026' }, 'date', ''],
     ];
     for (const [change, field, message] of cases) {
