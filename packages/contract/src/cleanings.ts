@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { id, idParam, isoDateTime, multilineText, optionalText, requiredText } from './common.js';
+import {
+  MAX_DATABASE_ID,
+  id,
+  idParam,
+  isoDateTime,
+  multilineText,
+  optionalText,
+  requiredText,
+} from './common.js';
 import { HullZone } from './images.js';
 import { AreaStatus } from './inspection-areas.js';
 import { LabelPercentage } from './predictions.js';
@@ -19,7 +27,15 @@ export const cleaningMessages = {
   dateBeforeBefore: 'The cleaning is dated before the inspection before it.',
   dateAfterAfter: 'The cleaning is dated after the inspection after it.',
   capture: 'Say whether the removed material was captured: true or false.',
+  inspection: 'Choose an inspection of this vessel.',
 } as const;
+
+/** A project id, with a message a form can show under its field. */
+const inspectionId = z
+  .number({ error: cleaningMessages.inspection })
+  .int(cleaningMessages.inspection)
+  .positive(cleaningMessages.inspection)
+  .max(MAX_DATABASE_ID, cleaningMessages.inspection);
 
 const nullableOptional = (maxLength: number) =>
   optionalText(maxLength)
@@ -28,8 +44,8 @@ const nullableOptional = (maxLength: number) =>
     .optional();
 
 const cleaningFields = {
-  before: id.describe('The project inspected before the cleaning'),
-  after: id.describe('The project inspected after the cleaning'),
+  before: inspectionId.describe('The project inspected before the cleaning'),
+  after: inspectionId.describe('The project inspected after the cleaning'),
   date: InspectionDate.describe('The day of the cleaning (YYYY-MM-DD), between the two inspections'),
   company: requiredText(undefined, CLEANING_COMPANY_MAX_LENGTH),
   method: requiredText(undefined, CLEANING_METHOD_MAX_LENGTH).describe(

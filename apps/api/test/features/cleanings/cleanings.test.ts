@@ -96,6 +96,7 @@ describe('recording a cleaning', () => {
   it('refuses a bad pair or dates with a 400 on the field and stores nothing', async () => {
     const cases: [object, string, string][] = [
       [{ before, after: before }, 'after', 'Choose two different inspections'],
+      [{ before: undefined, after }, 'before', 'Choose an inspection of this vessel.'],
       [{ before: otherVesselsInspection, after }, 'before', 'another vessel'],
       [{ before: after, after: before, date: '2026-05-04' }, 'before', 'dated after the inspection after it'],
       [{ before, after, date: '2026-05-01' }, 'date', 'dated before the inspection before it'],
