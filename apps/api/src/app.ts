@@ -30,6 +30,8 @@ import { usersRepository } from './features/users/users.repository.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerExportRoutes } from './features/exports/exports.routes.js';
 import { isExportDraft } from './features/exports/run-data-export.js';
+import { registerCleaningRoutes } from './features/cleanings/cleanings.routes.js';
+import { registerRecordBookRoutes } from './features/record-book/record-book.routes.js';
 import { registerVesselRoutes } from './features/vessels/vessels.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerOrganisationRoutes } from './features/organisations/organisations.routes.js';
@@ -86,6 +88,8 @@ const apiFeatures: ApiRegistrar[] = [
   registerInspectionAreaRoutes,
   registerMaskVersionRoutes,
   registerSignOffRoutes,
+  registerRecordBookRoutes,
+  registerCleaningRoutes,
   registerReviewRoutes,
   registerDatasetRoutes,
   registerAgreementRoutes,

@@ -29,3 +29,5 @@ export * from './review.js';
 export * from './sign-off.js';
 export * from './agreement.js';
 export * from './upload-batches.js';
+export * from './record-book.js';
+export * from './cleanings.js';

@@ -145,6 +145,10 @@ export const AUDIT_ACTION_LABELS = {
   'inspection.sign': 'Inspection signed',
   'inspection.reopen': 'Inspection reopened',
   'dataset.download': 'Reviewed dataset downloaded',
+  'record_book.download': 'Record Book downloaded',
+  'cleaning.create': 'Cleaning recorded',
+  'cleaning.update': 'Cleaning changed',
+  'cleaning.delete': 'Cleaning deleted',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -4,6 +4,8 @@ import { shareRoutes } from './share-routes.js';
 import { teamRoutes } from './team-routes.js';
 import { apiKeyRoutes } from './api-key-routes.js';
 import { verifiedRecordRoutes } from './verified-record-routes.js';
+import { recordBookRoutes } from './record-book-routes.js';
+import { cleaningRoutes } from './cleaning-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -824,6 +826,8 @@ export const routes = {
   ...webhookRoutes,
   ...apiKeyRoutes,
   ...verifiedRecordRoutes,
+  ...recordBookRoutes,
+  ...cleaningRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -460,6 +460,27 @@ export interface InspectionRevisionsTable {
   reopen_reason: string | null;
 }
 
+/** A cleaning between two inspections of a vessel (issue 40 §6, migration 0023). */
+export interface CleaningsTable {
+  id: Generated<number>;
+  owner: number;
+  vessel_id: number;
+  before_project_id: number;
+  after_project_id: number;
+  /** YYYY-MM-DD. */
+  cleaning_date: string;
+  company: string;
+  method: string;
+  /** 0 or 1. */
+  capture: number;
+  certificate_reference: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
@@ -591,6 +612,7 @@ export interface DB {
   mask_versions: MaskVersionsTable;
   image_reviews: ImageReviewsTable;
   inspection_revisions: InspectionRevisionsTable;
+  cleanings: CleaningsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -605,6 +627,7 @@ export type NewUser = Insertable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type VesselRow = Selectable<VesselsTable>;
+export type CleaningRow = Selectable<CleaningsTable>;
 export type InspectionAreaRow = Selectable<InspectionAreasTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type ImageRow = Selectable<ImagesTable>;

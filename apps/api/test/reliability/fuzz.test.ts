@@ -88,6 +88,15 @@ beforeAll(async () => {
       createApiKey: { name: 'Fleet system', scopes: ['read', 'write'] },
       updateImageReview: { state: 'accepted' },
       signInspection: { name: 'Grace Hopper', position: 'Superintendent' },
+      createCleaning: {
+        before: mine.ids.beforeProjectId,
+        after: mine.ids.afterProjectId,
+        date: '2025-03-04',
+        company: 'Clean Hulls Ltd',
+        method: 'Divers with hand tools',
+        capture: false,
+      },
+      updateCleaning: { certificate_reference: 'CH-117', notes: 'Propeller polished.' },
       reopenInspection: { reason: 'A photo of the rudder was missed.' },
       updateInspectionAreas: {
         sea_chest: { status: 'not_inspected', not_inspected_reason: 'not_accessible', notes: 'Grating' },
@@ -230,9 +239,19 @@ describe('hostile requests to every endpoint', () => {
         url: '/api/projects/',
         headers: other.headers,
       });
-      expect(theirProjects.json().map((project: { id: number }) => project.id)).toEqual([
-        targets.othersIds.id,
-      ]);
+      const theirs = targets.othersIds;
+      expect(
+        theirProjects
+          .json()
+          .map((project: { id: number }) => project.id)
+          .sort(),
+      ).toEqual([theirs.id!, theirs.beforeProjectId!, theirs.afterProjectId!].sort());
+      const theirCleanings = await t.app.inject({
+        method: 'GET',
+        url: `/api/vessels/${theirs.vesselId}/cleanings/`,
+        headers: other.headers,
+      });
+      expect(theirCleanings.json()).toHaveLength(1);
       const theirImages = await t.app.inject({
         method: 'GET',
         url: `/api/projects/${targets.othersIds.id}/thumbnails/`,

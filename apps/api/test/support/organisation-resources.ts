@@ -8,7 +8,8 @@ import type { TestApp } from './test-app.js';
 
 /**
  * An organisation holding one of every resource a path can name (project, image, prediction and its
- * request, vessel, export, share link, invitation, API key, a second member, webhook and delivery), by the parameter names of the
+ * request, vessel, export, share link, invitation, API key, a second member, webhook and delivery,
+ * and a cleaning between two inspections of the vessel), by the parameter names of the
  * contract's paths; `vesselId` stands for the `:id` of the vessel routes.
  */
 export async function organisationResources(
@@ -33,6 +34,7 @@ export async function organisationResources(
     payload: { name: 'MV Keel' },
   });
   expect(vessel.statusCode, vessel.body).toBe(201);
+  const cleaning = await cleaningOf(t, headers, vessel.json().id);
   const exported = await t.app.inject({ method: 'POST', url: '/api/user/export/', headers });
   expect(exported.statusCode, exported.body).toBe(201);
   const link = await t.app.inject({
@@ -85,7 +87,39 @@ export async function organisationResources(
     organisationId: owner.organisationId,
     webhookId: webhook.json().id,
     deliveryId: ping.json().id,
+    ...cleaning,
   };
+}
+
+/** Two dated inspections of the vessel and a cleaning between them. */
+async function cleaningOf(t: TestApp, headers: Record<string, string>, vesselId: number) {
+  const inspection = async (date: string) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers,
+      payload: { name: `Survey ${date}`, location: 'Rotterdam', vessel: vesselId, inspection_date: date },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json().id as number;
+  };
+  const beforeProjectId = await inspection('2025-03-01');
+  const afterProjectId = await inspection('2025-03-05');
+  const cleaning = await t.app.inject({
+    method: 'POST',
+    url: `/api/vessels/${vesselId}/cleanings/`,
+    headers,
+    payload: {
+      before: beforeProjectId,
+      after: afterProjectId,
+      date: '2025-03-03',
+      company: 'Clean Hulls Ltd',
+      method: 'ROV brush cart',
+      capture: true,
+    },
+  });
+  expect(cleaning.statusCode, cleaning.body).toBe(201);
+  return { cleaningId: cleaning.json().id as number, beforeProjectId, afterProjectId };
 }
 
 /** A route's path with its parameters filled from `ids`. */

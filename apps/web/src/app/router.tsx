@@ -77,6 +77,10 @@ const pages = {
     () => import('./routes/vessel'),
     (m) => m.VesselRoute,
   ),
+  cleaningComparison: lazyPage(
+    () => import('./routes/cleaning-comparison'),
+    (m) => m.CleaningComparisonRoute,
+  ),
   transactions: lazyPage(
     () => import('./routes/transactions'),
     (m) => m.TransactionsRoute,
@@ -220,6 +224,7 @@ export const routeTree: RouteObject[] = [
             children: [
               { index: true, lazy: pages.vessels },
               { path: ':vesselId', lazy: pages.vessel },
+              { path: ':vesselId/cleanings/:cleaningId', lazy: pages.cleaningComparison },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -27,6 +27,8 @@ export const paths = {
     reviewQueue: (projectId: number) => `/projects/${projectId}/review/`,
     vessels: '/vessels/',
     vessel: (vesselId: number) => `/vessels/${vesselId}/`,
+    cleaningComparison: (vesselId: number, cleaningId: number) =>
+      `/vessels/${vesselId}/cleanings/${cleaningId}/`,
     transactions: '/transactions/',
     account: '/account/',
     organisation: '/organisation/',

@@ -52,6 +52,10 @@ export const queryKeys = {
   vessels: ['vessels'] as const,
   vessel: (vesselId: number) => ['vessels', vesselId] as const,
   hullPlan: (vesselId: number, updatedAt: string) => ['vessels', vesselId, 'hull-plan', updatedAt] as const,
+  recordBook: (vesselId: number) => ['vessels', vesselId, 'record-book'] as const,
+  cleanings: (vesselId: number) => ['vessels', vesselId, 'cleanings'] as const,
+  cleaningComparison: (vesselId: number, cleaningId: number) =>
+    ['vessels', vesselId, 'cleanings', cleaningId, 'comparison'] as const,
   /** An inspection's checklist and decisions, under its project (every model and resolution). */
   inspectionAreas: (projectId: number) => ['projects', projectId, 'inspection-areas'] as const,
   decisionRules: ['decision-rules'] as const,

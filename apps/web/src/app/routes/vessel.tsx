@@ -14,6 +14,8 @@ import { VesselDetails } from '@/features/vessels/components/vessel-details';
 import { VesselHullPlan } from '@/features/vessels/components/vessel-hull-plan';
 import { VesselInspections } from '@/features/vessels/components/vessel-inspections';
 import { RoleGate } from '@/components/ui/role-gate';
+import { CleaningsSection } from '@/features/cleanings/components/cleanings-section';
+import { RecordBookSection } from '@/features/record-book/components/record-book-section';
 
 /** A path id the API could name: a positive whole number (anything else is simply not found). */
 function vesselIdOf(param: string | undefined): number | null {
@@ -53,6 +55,12 @@ function VesselPage({ vesselId }: { vesselId: number }) {
           inspections={data.inspections ?? []}
           projectLink={(projectId) => paths.app.project(projectId)}
         />
+        <CleaningsSection
+          vesselId={vesselId}
+          inspections={data.inspections ?? []}
+          comparisonLink={(cleaningId) => paths.app.cleaningComparison(vesselId, cleaningId)}
+        />
+        <RecordBookSection vesselId={vesselId} />
       </Stack>
     </Box>
   );
