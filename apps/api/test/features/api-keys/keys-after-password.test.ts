@@ -67,7 +67,12 @@ describe('API keys after their creator changes the password', () => {
   it('a password reset revokes every key the user made, with an audit entry each, and leaves the keys of others working', async () => {
     const first = await createApiKey(t, owner, { name: 'Fleet system', scopes: ['read'] });
     const second = await createApiKey(t, owner, { name: 'Data lake', scopes: ['read', 'write'] });
-    const others = await createApiKey(t, admin, { name: 'ROV contractor', scopes: ['read'] }, owner.organisationId);
+    const others = await createApiKey(
+      t,
+      admin,
+      { name: 'ROV contractor', scopes: ['read'] },
+      owner.organisationId,
+    );
     expect((await useKey(first)).statusCode).toBe(200);
 
     owner = await resetPasswordOf(owner, 'Reset-After-Leak-42');
@@ -92,8 +97,18 @@ describe('API keys after their creator changes the password', () => {
   });
 
   it('a password change revokes the keys the user made, and a key revoked before gets no second entry', async () => {
-    const working = await createApiKey(t, admin, { name: 'Survey upload', scopes: ['write'] }, owner.organisationId);
-    const revokedBefore = await createApiKey(t, admin, { name: 'Old laptop', scopes: ['read'] }, owner.organisationId);
+    const working = await createApiKey(
+      t,
+      admin,
+      { name: 'Survey upload', scopes: ['write'] },
+      owner.organisationId,
+    );
+    const revokedBefore = await createApiKey(
+      t,
+      admin,
+      { name: 'Old laptop', scopes: ['read'] },
+      owner.organisationId,
+    );
     const revoke = await t.app.inject({
       method: 'POST',
       url: `/api/organisation/api-keys/${revokedBefore.id}/revoke/`,
@@ -127,7 +142,11 @@ describe('API keys after their creator changes the password', () => {
       method: 'PUT',
       url: '/api/user/change-password/',
       headers: owner.headers,
-      payload: { old_password: 'Not-The-Password-1', password: 'Whatever-Strong-8', password2: 'Whatever-Strong-8' },
+      payload: {
+        old_password: 'Not-The-Password-1',
+        password: 'Whatever-Strong-8',
+        password2: 'Whatever-Strong-8',
+      },
     });
     expect(wrong.statusCode).toBe(400);
     expect((await useKey(key)).statusCode).toBe(200);

@@ -4,8 +4,11 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-errors';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Tries while the API counts reviewed photos for the first time: about a minute, as Retry-After asks. */
-const MAX_COUNTING_RETRIES = 30;
+/**
+ * Tries while the API counts reviewed photos for the first time, every 2 s as its Retry-After asks:
+ * each try counts about a second's worth, so this covers a backlog of thousands of photos.
+ */
+const MAX_COUNTING_RETRIES = 150;
 const COUNTING_RETRY_MS = 2000;
 
 /** The API answers 503 while it counts photos reviewed before their counts were stored. */
