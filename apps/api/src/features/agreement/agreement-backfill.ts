@@ -37,8 +37,8 @@ function stillCounting(left: number): ApiError {
 
 /**
  * The rows with their stored pixel counts. Rows without current counts are counted from their masks
- * and stored, for at most BACKFILL_BUDGET_MS and `limit` photos per request; while more are left the answer is a 503 with
- * Retry-After, never figures over part of the photos.
+ * and stored, for at most BACKFILL_BUDGET_MS and `limit` photos per request; while more are left the
+ * answer is a 503 with Retry-After, never figures over part of the photos.
  */
 export async function withStoredConfusion(
   db: Kysely<DB>,
