@@ -8,9 +8,9 @@ import { type ConfusionCells, readConfusion, reviewConfusionRepository } from '.
 
 /**
  * What one request may spend counting photos whose stored counts are missing or older than their
- * newest mask (photos reviewed before counts were stored at review time): a corrected Full HD photo
- * takes some 80 ms to decode and count on a busy 2-core machine, an 800 px one a fraction of that.
- * At least one photo is counted per request, so a backlog always shrinks.
+ * newest mask (photos reviewed before counts were stored at review time): about a second is a dozen
+ * corrected Full HD photos (docs/benchmarks.md). At least one photo is counted per request, so a
+ * backlog always shrinks.
  */
 export const BACKFILL_BUDGET_MS = 1000;
 export const BACKFILL_MAX_PHOTOS = 200;
