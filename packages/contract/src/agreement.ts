@@ -48,5 +48,9 @@ export const Agreement = z
     scope: z.enum(['project', 'organisation']),
     models: z.array(ModelAgreement).describe('Most reviewed photos first'),
   })
-  .meta({ id: 'Agreement' });
+  .meta({
+    id: 'Agreement',
+    description:
+      'Sums of pixel counts stored when each photo was reviewed. Photos reviewed before such counts were stored are counted on first read, about a second per request; while some are left the answer is 503 with Retry-After, never figures over part of the photos.',
+  });
 export type Agreement = z.infer<typeof Agreement>;

@@ -442,6 +442,14 @@ export interface ImageReviewsTable {
   reviewed_at: string;
 }
 
+/** The model's mask against a reviewed version of it, pixel counts per class pair (0024). */
+export interface ReviewConfusionTable {
+  prediction_id: number;
+  mask_version: number;
+  /** JSON `[[model class, reviewer class, pixels], …]`, cells with pixels only. */
+  confusion: string;
+}
+
 /** A signed revision of an inspection with the report.json its signature covers (0021). */
 export interface InspectionRevisionsTable {
   id: Generated<number>;
@@ -611,6 +619,7 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   mask_versions: MaskVersionsTable;
   image_reviews: ImageReviewsTable;
+  review_confusion: ReviewConfusionTable;
   inspection_revisions: InspectionRevisionsTable;
   cleanings: CleaningsTable;
 }

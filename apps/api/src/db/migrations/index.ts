@@ -29,6 +29,7 @@ import * as apiKeys from './0019-api-keys.js';
 import * as webhooks from './0020-webhooks.js';
 import * as verifiedRecords from './0021-verified-records.js';
 import * as cleanings from './0023-cleanings.js';
+import * as reviewConfusion from './0024-review-confusion.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -58,6 +59,7 @@ const migrations = {
   '0020-webhooks': webhooks,
   '0021-verified-records': verifiedRecords,
   '0023-cleanings': cleanings,
+  '0024-review-confusion': reviewConfusion,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

@@ -1,11 +1,8 @@
 import type { LabelPercentage, ModelAgreement } from '@hullscope/contract';
 import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
-import type { Storage } from '../../storage/storage.js';
-import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
-import { currentMaskPrefix } from '../mask-versions/mask-files.js';
-import { readStoredMask } from '../mask-versions/mask-png.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
+import type { CountedRow } from './agreement-backfill.js';
 import type { AgreementRow } from './agreement-rows.js';
 import { quadraticWeightedKappa } from './weighted-kappa.js';
 
@@ -32,8 +29,8 @@ export function ratingPairs(rows: AgreementRow[], settings: FoulingRatingSetting
 }
 
 /** Rows by model, most reviewed first. */
-export function byModel(rows: AgreementRow[]): AgreementRow[][] {
-  const groups = new Map<number, AgreementRow[]>();
+export function byModel<Row extends AgreementRow>(rows: Row[]): Row[][] {
+  const groups = new Map<number, Row[]>();
   for (const row of rows) {
     const group = groups.get(row.model_id);
     if (group) group.push(row);
@@ -44,13 +41,10 @@ export function byModel(rows: AgreementRow[]): AgreementRow[][] {
 
 /**
  * Issue 39 §7: how far one model agrees with the people who reviewed its masks. Pixels: the model's
- * own mask against the reviewed one (for a photo accepted as it was, the same), read one at a time.
+ * own mask against the reviewed one (for a photo accepted as it was, the same), summed from each
+ * photo's stored counts; ratings from the stored percentages under the current rating settings.
  */
-export async function modelAgreement(
-  rows: AgreementRow[],
-  storage: Storage,
-  settings: FoulingRatingSettings,
-): Promise<ModelAgreement> {
+export function modelAgreement(rows: CountedRow[], settings: FoulingRatingSettings): ModelAgreement {
   const first = rows[0]!;
   const classes = storedClassesOf(first.model_manifest);
   const intersection = new Array<number>(classes.length).fill(0);
@@ -59,24 +53,13 @@ export async function modelAgreement(
   let pixels = 0;
   let agreeing = 0;
   for (const row of rows) {
-    const model = readStoredMask(
-      await storage.getBuffer(storageKeys.file(row.storage_prefix, predictionFiles.pred)),
-    );
-    const reviewed =
-      row.mask_prefix === null
-        ? model
-        : readStoredMask(
-            await storage.getBuffer(storageKeys.file(currentMaskPrefix(row), predictionFiles.pred)),
-          );
-    pixels += model.length;
-    for (let pixel = 0; pixel < model.length; pixel += 1) {
-      const a = model[pixel]!;
-      const b = reviewed[pixel]!;
-      modelPixels[a]! += 1;
-      reviewerPixels[b]! += 1;
+    for (const [a, b, count] of row.cells) {
+      pixels += count;
+      modelPixels[a] = (modelPixels[a] ?? 0) + count;
+      reviewerPixels[b] = (reviewerPixels[b] ?? 0) + count;
       if (a === b) {
-        intersection[a]! += 1;
-        agreeing += 1;
+        intersection[a] = (intersection[a] ?? 0) + count;
+        agreeing += count;
       }
     }
   }

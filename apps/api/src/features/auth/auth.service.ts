@@ -26,6 +26,7 @@ import {
   confirmAccount,
   insertAccount,
 } from '../users/account-lifecycle.js';
+import { revokeKeysOfCreator } from '../api-keys/revoke-creator-keys.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { INVALID_INVITATION, invitationsService } from '../organisations/invitations.service.js';
 import { membershipsRepository } from '../organisations/memberships.repository.js';
@@ -248,6 +249,7 @@ export function authService({ db, jwt, mailer, config, log }: AuthDependencies) 
         await tokens.revokeAll(user.id, 'reset_password');
         await usersRepository(trx).setPassword(user.id, passwordHash);
         await cancelEmailChange(trx, user.id);
+        await revokeKeysOfCreator(trx, user, 'password_reset', clientAddress);
         return true;
       });
       if (!done) throw fieldErrors({ token: [INVALID_RESET_LINK] });

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/api-error.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
+import { countConfusion, reviewConfusionRepository } from '../agreement/review-confusion.js';
 import { classPalette } from '../../inference/postprocess.js';
 import { renderStatChart } from '../../inference/stat-chart.js';
 import { encodeIndexedPng } from '../../media/indexed-png.js';
@@ -90,6 +91,7 @@ export async function saveMaskVersion(
     sourceMask(context, prediction, classes.length, source),
   ]);
   const figures = maskFigures(mask, model, classes);
+  const confusion = countConfusion(model, mask);
   const version = prediction.mask_version + 1;
   const prefix = newMaskVersionPrefix(prediction.storage_prefix, version);
   const manifestName = (JSON.parse(prediction.model_manifest) as { name: string }).name;
@@ -145,6 +147,7 @@ export async function saveMaskVersion(
         storagePrefix: prefix,
         createdAt,
       });
+      await reviewConfusionRepository(trx).store(prediction.id, version, confusion);
       await reviewRepository(trx).record({
         imageId: prediction.image_id,
         projectId,

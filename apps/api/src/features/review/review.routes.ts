@@ -2,6 +2,7 @@ import { type ImageReview, routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { nowIso } from '../../db/time.js';
 import { conflict, fieldErrors } from '../../http/api-error.js';
+import { storeConfusionIfMissing } from '../agreement/review-confusion.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { personName } from '../mask-versions/person-name.js';
 import { predictionsRepository } from '../predictions/predictions.repository.js';
@@ -11,7 +12,7 @@ import { reviewQueue } from './review-queue.js';
 import { reviewRepository } from './review.repository.js';
 
 /** Issue 39 §3: accepting an analysed image as the model saw it, and the queue of those left. */
-export const registerReviewRoutes: ApiRegistrar = ({ router, db, config }) => {
+export const registerReviewRoutes: ApiRegistrar = ({ router, db, storage, config, log }) => {
   router.add(routes.updateImageReview, async ({ organisation, user, params, body }) => {
     refuseWhileSigned(await ownedProjectOr404(db, organisation.id, params.id));
     const image = await ownedImageOr404(db, organisation.id, params.id, params.imageId);
@@ -44,6 +45,13 @@ export const registerReviewRoutes: ApiRegistrar = ({ router, db, config }) => {
       await raiseContentVersionUnlessSigned(trx, params.id, 'predictions');
       return reviews.find(image.id);
     });
+    if (review) {
+      // Outside the transaction: decoding must not hold the write lock, and the agreement endpoints
+      // count any photo left without counts on their own.
+      await storeConfusionIfMissing(db, storage, prediction).catch((error: unknown) => {
+        log.warn({ err: error, prediction: prediction.id }, 'Could not count the reviewed mask');
+      });
+    }
     const answer: ImageReview = review
       ? {
           image: image.id,

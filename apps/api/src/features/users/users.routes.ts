@@ -25,9 +25,9 @@ export const registerUserRoutes: ApiRegistrar = ({ router, db, jwt, storage, mai
     message: `Your e-mail address is now ${await emailChanges.confirm(body)}.`,
   }));
 
-  router.add(routes.changePassword, async ({ user, body }) => ({
+  router.add(routes.changePassword, async ({ user, body, request }) => ({
     message: 'Changed password successfully',
-    ...(await users.changePassword(user.id, body)),
+    ...(await users.changePassword(user.id, body, request.ip)),
   }));
 
   router.add(routes.deleteUser, async ({ user, body }) => {

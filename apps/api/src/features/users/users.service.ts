@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import type { Storage } from '../../storage/storage.js';
 import { type EmailChanges, isSameAddress } from './email-change.js';
 import { usersRepository } from './users.repository.js';
+import { revokeKeysOfCreator } from '../api-keys/revoke-creator-keys.js';
 import {
   deleteOrganisationFiles,
   deleteOrganisationRows,
@@ -81,10 +82,15 @@ export function usersService(
     },
 
     /**
-     * Changes the password and revokes every refresh token, this session's included; the answer
-     * carries fresh tokens so the browser that made the change stays signed in.
+     * Changes the password and revokes every refresh token, this session's included, and every API
+     * key the user made; the answer carries fresh tokens so the browser that made the change stays
+     * signed in.
      */
-    async changePassword(userId: number, request: ChangePasswordRequest): Promise<LoginTokens> {
+    async changePassword(
+      userId: number,
+      request: ChangePasswordRequest,
+      clientAddress: string | null,
+    ): Promise<LoginTokens> {
       const user = await existing(userId);
       const errors = new FieldErrorCollector();
       if (!(await verifyPassword(user.password_hash, request.old_password))) {
@@ -92,7 +98,11 @@ export function usersService(
       }
       checkNewPassword(errors, request.password, user);
       errors.throwIfAny();
-      await users.setPassword(userId, await hashPassword(request.password));
+      const passwordHash = await hashPassword(request.password);
+      await db.transaction().execute(async (trx) => {
+        await usersRepository(trx).setPassword(userId, passwordHash);
+        await revokeKeysOfCreator(trx, user, 'password_change', clientAddress);
+      });
       // The notice of an e-mail change tells the owner to change the password if it was not them:
       // that must also stop whoever asked from confirming the new address with its link.
       await emailChanges.cancel(userId);

@@ -11,6 +11,8 @@ describe('Change Your Password', () => {
     renderWithApp(<ChangePasswordCard />);
     expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription(PASSWORD_RULES_HINT);
     expect(PASSWORD_RULES_HINT).toMatch(/At least 8 characters/);
+    // The API revokes the user's API keys with the old password: say so before anyone submits.
+    expect(screen.getByTestId('password-change-effects')).toHaveTextContent('revokes every API key you made');
   });
 
   it("names refused fields by the form's labels, one toast per message, and marks the fields", async () => {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest, PASSWORD_RULES_HINT } from '@hullscope/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { SectionCard } from '@/components/ui/section-card';
@@ -73,6 +74,15 @@ export function ChangePasswordCard() {
           autoComplete="new-password"
           required
         />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1 }}
+          data-testid="password-change-effects"
+        >
+          A new password signs you out on every other device and revokes every API key you made; an
+          integration that used one needs a new key.
+        </Typography>
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={change.isPending}>
           Change Password
         </Button>

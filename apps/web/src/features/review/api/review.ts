@@ -16,7 +16,7 @@ export function useUpdateReview(projectId: number) {
     mutationFn: ({ imageId, ...body }: ReviewUpdateRequest & { imageId: number }) =>
       api.request(routes.updateImageReview, { params: { id: projectId, imageId }, body }),
     onSuccess: () => {
-      // The agreement figures read every reviewed mask: they refresh without holding up the queue.
+      // The agreement figures may count the photo first: they refresh without holding up the queue.
       void client.invalidateQueries({ queryKey: queryKeys.projectAgreement(projectId) });
       void client.invalidateQueries({ queryKey: queryKeys.organisationAgreement });
       return Promise.all([

@@ -77,4 +77,25 @@ describe('agreement with the reviewers (issue 39 §7)', () => {
     expect(await screen.findByText('The agreement figures could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByTestId('agreement-empty')).toBeNull();
   });
+
+  it('says the API is counting reviewed photos and shows the figures once it has (503, then 200)', async () => {
+    const counting =
+      'The agreement figures are being prepared: 80 reviewed photos are still being counted for the first time. Try again in a few seconds.';
+    let calls = 0;
+    stubApi({
+      'GET /api/projects/5/agreement/': () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse({ detail: counting }, 503)
+          : jsonResponse({ scope: 'project', models: [base] });
+      },
+    });
+    renderWithApp(<ProjectAgreementPanel projectId={5} />);
+    expect(await screen.findByRole('status')).toHaveTextContent(counting);
+    expect(
+      await screen.findByRole('table', { name: 'Per model, in this project' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The agreement figures could not be loaded.')).toBeNull();
+    expect(calls).toBe(2);
+  });
 });

@@ -24,6 +24,11 @@ function AgreementPanel({ query, scope }: { query: UseQueryResult<Agreement>; sc
         perfect, 0 no better than chance; near misses count less).
       </Typography>
       {query.isPending && <CircularProgress size={24} aria-label="Loading the agreement figures" />}
+      {query.isPending && query.failureReason && (
+        <Typography variant="body2" role="status">
+          {query.failureReason.message}
+        </Typography>
+      )}
       {query.isError && <Alert severity="error">The agreement figures could not be loaded.</Alert>}
       {query.isSuccess && models.length === 0 && (
         <Typography data-testid="agreement-empty">
