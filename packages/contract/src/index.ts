@@ -29,3 +29,4 @@ export * from './review.js';
 export * from './sign-off.js';
 export * from './agreement.js';
 export * from './upload-batches.js';
+export * from './plan-positions.js';

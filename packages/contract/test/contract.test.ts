@@ -232,8 +232,9 @@ describe('route table (§7)', () => {
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
     // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
     // revoke (issue 41); 8 for webhooks (issue 41); 13 for mask versions, review,
-    // sign-off, revisions, the dataset export and the agreement figures (issue 39).
-    expect(all).toHaveLength(112);
+    // sign-off, revisions, the dataset export and the agreement figures (issue 39); the plan pins, a
+    // photo's plan position and the interpolation of video frames (issue 40 §2).
+    expect(all).toHaveLength(115);
   });
 
   it('names every route by a unique camelCase operationId: its key in the route table', () => {

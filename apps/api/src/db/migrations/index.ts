@@ -28,6 +28,7 @@ import * as hullPlan from './0018-hull-plan.js';
 import * as apiKeys from './0019-api-keys.js';
 import * as webhooks from './0020-webhooks.js';
 import * as verifiedRecords from './0021-verified-records.js';
+import * as imagePlanPositions from './0022-image-plan-positions.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -56,6 +57,7 @@ const migrations = {
   '0019-api-keys': apiKeys,
   '0020-webhooks': webhooks,
   '0021-verified-records': verifiedRecords,
+  '0022-image-plan-positions': imagePlanPositions,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */
