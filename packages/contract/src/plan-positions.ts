@@ -34,7 +34,8 @@ export const ImagePlanPositionUpdate = z
     };
     need('view', 'Choose the view: port, starboard or bottom.');
     need('from_aft_m', 'Give the distance from the aft perpendicular in metres.');
-    if (body.view === 'bottom') need('offset_from_centreline_m', 'Give the offset from the centreline in metres.');
+    if (body.view === 'bottom')
+      need('offset_from_centreline_m', 'Give the offset from the centreline in metres.');
     else if (body.view) need('height_above_keel_m', 'Give the height above the keel in metres.');
   })
   .meta({ id: 'ImagePlanPositionUpdate' });
@@ -52,7 +53,7 @@ export const PlanPin = z
     x: z.number(),
     y: z.number(),
     from_aft_m: z.number(),
-    across_m: z.number().describe("Height above the keel, or offset from the centreline in the bottom view"),
+    across_m: z.number().describe('Height above the keel, or offset from the centreline in the bottom view'),
   })
   .meta({ id: 'PlanPin' });
 export type PlanPin = z.infer<typeof PlanPin>;

@@ -69,7 +69,12 @@ import { Vessel, VesselCreateRequest, VesselList, VesselUpdateRequest } from './
 import { DecisionRules, DecisionRulesUpdateRequest } from './decision-rules.js';
 import { FuelPenaltyEstimate } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
-import { ImagePlanPositionUpdate, PlanInterpolateRequest, PlanPins, PlanPinsInterpolated } from './plan-positions.js';
+import {
+  ImagePlanPositionUpdate,
+  PlanInterpolateRequest,
+  PlanPins,
+  PlanPinsInterpolated,
+} from './plan-positions.js';
 import { InspectionAreas, InspectionAreasUpdateRequest } from './inspection-areas.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -603,7 +608,7 @@ export const routes = {
     tag: 'images',
     status: 200,
     summary:
-      "Place a photo on the hull plan: back by its zone, or at a point in metres (400 naming the field for a point outside the hull); answers every pin",
+      'Place a photo on the hull plan: back by its zone, or at a point in metres (400 naming the field for a point outside the hull); answers every pin',
     params: ImageParams,
     body: ImagePlanPositionUpdate,
     response: PlanPins,

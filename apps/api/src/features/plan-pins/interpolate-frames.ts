@@ -20,8 +20,10 @@ export function interpolatedFrames(
     ['last_image', last],
   ] as const;
   for (const [field, image] of ends) {
-    if (!videoFrameOf(image.name)) errors.add(field, `${image.name} is not a video frame (<video>@<mm:ss.s>.jpg).`);
-    else if (image.position?.placement !== 'dragged') errors.add(field, `Place ${image.name} on the plan first.`);
+    if (!videoFrameOf(image.name))
+      errors.add(field, `${image.name} is not a video frame (<video>@<mm:ss.s>.jpg).`);
+    else if (image.position?.placement !== 'dragged')
+      errors.add(field, `Place ${image.name} on the plan first.`);
   }
   errors.throwIfAny();
   const [from, to] = [videoFrameOf(first.name)!, videoFrameOf(last.name)!];

@@ -16,9 +16,14 @@ import { type PositionedImage, planPositionsRepository } from './plan-positions.
 import { spreadPoint, zoneAnchor } from './zone-placement.js';
 
 /** The plan of the inspection's vessel, or 409: without a vessel there are no particulars to draw. */
-export async function projectPlanOr409(db: Kysely<DB>, owner: number, project: ProjectRow): Promise<HullPlan> {
+export async function projectPlanOr409(
+  db: Kysely<DB>,
+  owner: number,
+  project: ProjectRow,
+): Promise<HullPlan> {
   const vessel = project.vessel_id ? await vesselsRepository(db).findOwned(owner, project.vessel_id) : null;
-  if (!vessel) throw conflict("Choose the inspection's vessel first: its hull plan is drawn from its particulars.");
+  if (!vessel)
+    throw conflict("Choose the inspection's vessel first: its hull plan is drawn from its particulars.");
   return hullPlan(vessel.id, particularsOf(vessel));
 }
 
@@ -31,7 +36,12 @@ export function pinsOnPlan(plan: HullPlan, images: readonly PositionedImage[]): 
   const unplaced: PlanPins['unplaced'] = [];
   const byZoneCount = new Map<HullZone, number>();
   for (const image of images) {
-    const base = { number: pins.length + 1, image_id: image.id, image_name: image.name, hull_zone: image.hull_zone };
+    const base = {
+      number: pins.length + 1,
+      image_id: image.id,
+      image_name: image.name,
+      hull_zone: image.hull_zone,
+    };
     const stored = image.position;
     const storedView = stored && plan.views.find((view) => view.view === stored.view);
     if (stored && storedView?.metres) {

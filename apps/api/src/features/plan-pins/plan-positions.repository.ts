@@ -55,7 +55,9 @@ export function planPositionsRepository(db: Kysely<DB>) {
       const now = nowIso();
       await db
         .insertInto('image_plan_positions')
-        .values(positions.map(({ imageId, position }) => ({ image_id: imageId, ...position, updated_at: now })))
+        .values(
+          positions.map(({ imageId, position }) => ({ image_id: imageId, ...position, updated_at: now })),
+        )
         .onConflict((conflict) =>
           conflict.column('image_id').doUpdateSet((eb) => ({
             view: eb.ref('excluded.view'),
