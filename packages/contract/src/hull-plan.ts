@@ -30,6 +30,7 @@ export const areaKindOf = (zone: HullZone): AreaKind => (NICHE_ZONES.includes(zo
 
 export const HULL_PLAN_VIEWS = ['port', 'starboard', 'bottom'] as const;
 export const HullPlanViewName = z.enum(HULL_PLAN_VIEWS);
+export type HullPlanViewName = z.infer<typeof HullPlanViewName>;
 
 export const HullPlanShape = z
   .object({
