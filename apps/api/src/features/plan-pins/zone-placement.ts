@@ -1,7 +1,7 @@
 import type { HullPlan, HullPlanView, HullZone } from '@hullscope/contract';
 
-/** Drawing units between neighbouring pins of one zone: a pin is drawn 6 units across. */
-export const PIN_SPACING = 14;
+/** Drawing units between neighbouring pins of one zone: the web app draws a pin 22 units across. */
+export const PIN_SPACING = 24;
 
 /** The zones best seen from below; the sides' zones are shown on their own side. */
 const PREFERRED_VIEW: Partial<Record<HullZone, HullPlanView['view']>> = {
@@ -34,7 +34,7 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 export function spreadPoint(view: HullPlanView, anchor: { x: number; y: number }, index: number) {
   const radius = PIN_SPACING * Math.sqrt(index);
   const angle = index * GOLDEN_ANGLE;
-  const clamp = (value: number, max: number) => Math.min(max - 6, Math.max(6, value));
+  const clamp = (value: number, max: number) => Math.min(max - 11, Math.max(11, value));
   return {
     x: Math.round(clamp(anchor.x + radius * Math.cos(angle), view.width) * 10) / 10,
     y: Math.round(clamp(anchor.y + radius * Math.sin(angle), view.height) * 10) / 10,

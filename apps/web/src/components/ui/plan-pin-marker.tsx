@@ -28,6 +28,8 @@ const PLACEMENT_WORDS: Record<PlanPlacement, string> = {
   dragged: 'placed by hand',
   interpolated: 'interpolated',
 };
+/** Drawing units: a plan is about 1,100 units wide, so a pin stays legible at half size. */
+const PIN_RADIUS = 11;
 /** A pointer that moves less than this (drawing units) clicks rather than drags. */
 const DRAG_THRESHOLD = 3;
 /** How far an arrow key moves a pin, in drawing units; with Shift five times as far. */
@@ -107,11 +109,11 @@ export function PlanPinMarker({
       onFocus={pin.onSelect}
     >
       <title>{pin.label}</title>
-      <circle r={8} fill={PIN_COLOURS[pin.placement]} stroke="#ffffff" strokeWidth={2} />
+      <circle r={PIN_RADIUS} fill={PIN_COLOURS[pin.placement]} stroke="#ffffff" strokeWidth={2} />
       <text
         textAnchor="middle"
         dominantBaseline="central"
-        fontSize={pin.number > 99 ? 6 : 8}
+        fontSize={pin.number > 99 ? 8 : 11}
         fill="#ffffff"
         style={{ pointerEvents: 'none', userSelect: 'none' }}
       >
