@@ -11,6 +11,13 @@ export const PLAN_PLACEMENTS = ['zone', 'dragged', 'interpolated'] as const;
 export const PlanPlacement = z.enum(PLAN_PLACEMENTS);
 export type PlanPlacement = z.infer<typeof PlanPlacement>;
 
+/** A pin's colour by its placement, shared by the web app and the PDF. */
+export const PLAN_PIN_COLOURS: Record<PlanPlacement, string> = {
+  zone: '#1565c0',
+  dragged: '#6a1b9a',
+  interpolated: '#00838f',
+};
+
 const metres = (field: string) =>
   z.number({ error: `Give ${field} in metres.` }).refine(Number.isFinite, `Give ${field} in metres.`);
 

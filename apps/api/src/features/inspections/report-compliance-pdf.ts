@@ -5,6 +5,7 @@ import {
   IMO_RATING_COLOURS,
   type InspectionArea,
   type InspectionReport,
+  PLAN_PIN_COLOURS,
   type PlanPin,
   hullZoneLabels,
   planFill,
@@ -55,7 +56,12 @@ function planView(
   }
   for (const pin of pins) {
     const [x, y] = [PAGE.margin + pin.x * factor, top + pin.y * factor];
-    doc.save().circle(x, y, PIN_RADIUS).lineWidth(0.8).fillAndStroke(PIN_COLOUR, '#ffffff').restore();
+    doc
+      .save()
+      .circle(x, y, PIN_RADIUS)
+      .lineWidth(0.8)
+      .fillAndStroke(PLAN_PIN_COLOURS[pin.placement], '#ffffff')
+      .restore();
     doc.font('bold').fontSize(5.5).fillColor('#ffffff');
     doc.text(String(pin.number), x - 10, y - 2.6, { width: 20, align: 'center', lineBreak: false });
   }
@@ -64,7 +70,6 @@ function planView(
   doc.y = top + view.height * factor + 6;
 }
 
-const PIN_COLOUR = '#1565c0';
 const PIN_RADIUS = 4.5;
 const VIEW_TITLES = { port: 'Port side', starboard: 'Starboard side', bottom: 'Bottom' } as const;
 const PLACEMENT_TEXT = { dragged: 'placed by hand', interpolated: 'interpolated' } as const;

@@ -13,6 +13,9 @@ export interface PositionedImage {
 
 export type StoredPosition = NonNullable<PositionedImage['position']>;
 
+/** Rows per insert: six values each. */
+const PLACE_BATCH = 1000;
+
 /** Plan positions of images, always read through the images' owner and project. */
 export function planPositionsRepository(db: Kysely<DB>) {
   return {
@@ -49,25 +52,31 @@ export function planPositionsRepository(db: Kysely<DB>) {
       }));
     },
 
-    /** Stores (or replaces) positions of images the caller has already found in its project. */
+    /**
+     * Stores (or replaces) positions of images the caller has already found in its project, in
+     * batches that stay within SQLite's limit on bound values for a video of thousands of frames.
+     */
     async place(positions: { imageId: number; position: StoredPosition }[]): Promise<void> {
-      if (positions.length === 0) return;
       const now = nowIso();
-      await db
-        .insertInto('image_plan_positions')
-        .values(
-          positions.map(({ imageId, position }) => ({ image_id: imageId, ...position, updated_at: now })),
-        )
-        .onConflict((conflict) =>
-          conflict.column('image_id').doUpdateSet((eb) => ({
-            view: eb.ref('excluded.view'),
-            from_aft_m: eb.ref('excluded.from_aft_m'),
-            across_m: eb.ref('excluded.across_m'),
-            placement: eb.ref('excluded.placement'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+      for (let start = 0; start < positions.length; start += PLACE_BATCH) {
+        await db
+          .insertInto('image_plan_positions')
+          .values(
+            positions
+              .slice(start, start + PLACE_BATCH)
+              .map(({ imageId, position }) => ({ image_id: imageId, ...position, updated_at: now })),
+          )
+          .onConflict((conflict) =>
+            conflict.column('image_id').doUpdateSet((eb) => ({
+              view: eb.ref('excluded.view'),
+              from_aft_m: eb.ref('excluded.from_aft_m'),
+              across_m: eb.ref('excluded.across_m'),
+              placement: eb.ref('excluded.placement'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
     },
 
     async clear(imageId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { HullPlanViewName, PlanPlacement } from '@hullscope/contract';
+import { type HullPlanViewName, PLAN_PIN_COLOURS, type PlanPlacement } from '@hullscope/contract';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 
 /** A photo drawn on the plan, at a point of one view in drawing units. */
@@ -18,11 +18,7 @@ export interface PlanPin {
   onSelect?: () => void;
 }
 
-export const PIN_COLOURS: Record<PlanPlacement, string> = {
-  zone: '#1565c0',
-  dragged: '#6a1b9a',
-  interpolated: '#00838f',
-};
+export const PIN_COLOURS = PLAN_PIN_COLOURS;
 const PLACEMENT_WORDS: Record<PlanPlacement, string> = {
   zone: 'placed by zone',
   dragged: 'placed by hand',
