@@ -4,7 +4,7 @@
 #   serve            the API and the web app (with WORKER_ENABLED=true, the default, also the worker)
 #   worker           the job worker alone; GET /api/health on WORKER_HEALTH_PORT
 #   migrate          applies pending database migrations, then exits
-#   admin <command>  any operator command of the README (create-user, backup, restore, …)
+#   admin <command>  any operator command of docs/operations.md (create-user, backup, restore, …)
 set -eu
 
 # The bundled models come with the image, but MODELS_DIR is a volume that also keeps models added

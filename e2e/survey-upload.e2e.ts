@@ -89,7 +89,7 @@ describe('frames from a diver video', () => {
 
     const frames = dialog.getByRole('region', { name: 'Frames of hull-pass.webm' });
     // The default (Low) keeps the fixture's out-of-focus frames, whose VP8 blocks read as detail;
-    // Medium, the old default, skips them (README, Benchmarks).
+    // Medium, the old default, skips them (docs/benchmarks.md, bench:sharpness).
     await expect
       .poll(() => frames.getByTestId('frame-summary').textContent(), { timeout: 60_000 })
       .toMatch(/^14 frames read: 11 kept, 3 skipped as nearly the same/);

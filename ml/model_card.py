@@ -85,7 +85,7 @@ def fouling_section(model_id, reports):
                        ["class", "fouling category"])
     return f"""## Fouling categories (IMO rating)
 Each class's category on the IMO MEPC.378(80) fouling rating scale, as `manifest.json` declares it
-(`fouling_category`). Hullscope rates every prediction from them (README, "Fouling rating").
+(`fouling_category`). Hullscope rates every prediction from them (docs/user-guide.md, "Fouling rating").
 
 {categories}
 
@@ -318,7 +318,7 @@ def mobile_time_text(runs, own_s, name, inherited):
                 "training images, about 45 a second, and the augmented crops. Each run trained "
                 "several variants side by side on the same batches (Evo and Base; in run 1 also the encoder at 0.3 "
                 f"x the learning rate); this model is the {name} variant at 1 x. The runs are not deterministic "
-                "(data-loader workers, GPU kernels); their commands are in `ml/README.md`.")
+                "(data-loader workers, GPU kernels); their commands are in `ml/configs/`.")
     return (f"No GPU was used. Training time: **{own_s / 60:.0f} min** for the {name} runs{inherited}, on 2 CPU cores "
             f"shared with other work (torch 2.13.0+cpu, {runs[0]['threads']} threads, at low priority; the speed "
             "varied from about 1 to 29 images per second with the other work).")

@@ -46,7 +46,7 @@ export async function newPage(
   return { context, page, consoleErrors };
 }
 
-/** Saves a screenshot of a main screen for the README (docs/screenshots/<name>.png). */
+/** Saves a screenshot of a main screen for the docs (docs/screenshots/<name>.png, shown in docs/user-guide.md and the README). */
 export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -55,7 +55,7 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = fals
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
   });
-  // Toasts of earlier steps would cover the screen; the README shows the screens themselves.
+  // Toasts of earlier steps would cover the screen; the docs show the screens themselves.
   await page.screenshot({
     path: path.join(screenshotDir, `${name}.png`),
     animations: 'disabled',

@@ -37,7 +37,7 @@ export class ConfigError extends Error {
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Every variable the product reads; the README's configuration table mirrors this object. */
+/** Every variable the product reads; the configuration table of docs/operations.md mirrors this object. */
 export const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),

@@ -90,7 +90,7 @@ export const FoulingRating = z
       ),
   })
   .describe(
-    "The IMO MEPC.378(80) fouling rating (0 to 4) from the class percentages and each class's fouling category; the rules are in the README (Fouling rating).",
+    "The IMO MEPC.378(80) fouling rating (0 to 4) from the class percentages and each class's fouling category; the rules are in docs/user-guide.md (Fouling rating).",
   )
   .meta({ id: 'FoulingRating' });
 export type FoulingRating = z.infer<typeof FoulingRating>;

@@ -35,9 +35,8 @@ export const JSON_EFFORT: CodingEffort = { brotliQuality: 9, gzipLevel: 9 };
 
 /**
  * JSON that is mostly base64 of JPEGs (megabytes of it): the gain is Huffman coding of base64's 64
- * letters, which every level gets. On thumbnails of 60 distinct real photos brotli 5 and 9 both gave
- * 73.4 % (gzip 6 and 9: 73.8 %), but brotli 9 took about 5 s per 25 MB against 0.9 s. On the
- * bench's noisier photos brotli 5 sends 7 % less than gzip 6 (8.6 against 9.3 MB at 500 images).
+ * letters, which every level gets, so higher levels only cost time (figures: docs/benchmarks.md,
+ * bench:api).
  */
 export const BASE64_EFFORT: CodingEffort = { brotliQuality: 5, gzipLevel: 6 };
 
@@ -46,8 +45,7 @@ export const BASE64_GZIP_ONLY: CodingEffort = { gzipLevel: BASE64_EFFORT.gzipLev
 
 /**
  * A JSON answer with its codings, made once (on libuv's threads, off the event loop) to be sent
- * many times: coded per request, 50 clients each cost the server a fresh encoder and the answer's
- * compression every time (bench:api).
+ * many times, since coding per request repeats the same compression for every client.
  */
 export async function precompress(identity: Buffer, effort = JSON_EFFORT): Promise<Precompressed> {
   const [br, gz] = await Promise.all([

@@ -2,11 +2,9 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * Turns for writing multi-megabyte answers: at most `slots` are written at once, the others wait in
- * the order they came. Fifty sockets all handed 13 MB at once share the event loop and the kernel's
- * copying unevenly, so some answers wait twice as long as the median: in bench:api the spec client's
- * full list at 500 images (no Accept-Encoding) had p99 360–460 ms at p50 185–230 ms. Taking turns
- * keeps the throughput and makes every client's wait about the same (see the README's bench:api
- * section for the figures).
+ * the order they came. Many sockets handed large answers at once share the event loop and the
+ * kernel's copying unevenly, so some answers wait twice as long as the median; taking turns keeps the
+ * throughput and evens the waits (figures: docs/benchmarks.md, bench:api).
  *
  * A turn ends when the answer has been handed to the kernel ('finish'), when the connection closes,
  * or after `holdMs`, whichever comes first: a client that reads slowly (a slow network) keeps its

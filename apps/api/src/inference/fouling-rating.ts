@@ -8,7 +8,7 @@ import {
 } from '@hullscope/contract';
 
 /**
- * The IMO MEPC.378(80) fouling rating of one surface (README "Fouling rating"):
+ * The IMO MEPC.378(80) fouling rating of one surface (docs/user-guide.md "Fouling rating"):
  * 0 no fouling · 1 microfouling only · 2 light macrofouling, 1-15 % of the surface ·
  * 3 medium, 16-40 % · 4 heavy, 41-100 %.
  *

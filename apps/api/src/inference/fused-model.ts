@@ -30,8 +30,7 @@ import {
  * answers one class byte per pixel, plus the logits' shape so the class count can be checked, and
  * the sum of the pixels' largest class probabilities over the tile's core (fused-confidence.ts).
  * In JavaScript both steps ran on one thread and the float logits (66 MB for 1920 × 1440 and 6
- * classes) crossed into the JavaScript heap; side by side at 1920 × 1440 (Evo, 8 tiles), segmenting
- * took 327 ms that way and 246 ms fused.
+ * classes) crossed into the JavaScript heap; fused is about a quarter faster (docs/benchmarks.md).
  *
  * The model file is edited at the protobuf wire level (onnx-wire.ts): its graph's fields are copied
  * byte for byte except the model input and outputs, which are replaced, so anything this code does

@@ -24,13 +24,11 @@ export function sessionOptions(threads: number): ort.InferenceSession.SessionOpt
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    // A memory pattern is planned and kept per input shape, and tiles come in several shapes: with
-    // it, Full HD peak RSS measured 694 MB against 579 MB without (tiles of up to 800², both bundled
-    // models loaded), at the same speed.
+    // A memory pattern is planned and kept per input shape, and tiles come in several shapes, so it
+    // raised peak RSS by over 100 MB at the same speed (docs/benchmarks.md, bench:predict).
     enableMemPattern: false,
-    // onnxruntime's threads otherwise spin for a while after each run, waiting for the next: at the
-    // same speed per run, that burnt ~37 core-ms of every 100 ms after a run on this 2-core machine,
-    // time the decoding, encoding and the API's event loop need between tiles and images.
+    // onnxruntime's threads otherwise spin for a while after each run, waiting for the next, burning
+    // CPU time the decoding, encoding and the API's event loop need between tiles and images.
     // (onnxruntime-node 1.30 applies `extra` as session config entries, though its typings still
     // call the option WebAssembly-only.)
     extra: { session: { intra_op: { allow_spinning: '0' } } },

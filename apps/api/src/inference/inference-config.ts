@@ -18,7 +18,7 @@ export interface InferenceConfig {
  */
 export const DEFAULT_IDLE_RELEASE_SECONDS = 300;
 
-/** One model run at a time: two are faster but peak too near the 600 MB target (docs/architecture.md). */
+/** One model run at a time: two are faster but peak too near the 600 MB target (docs/benchmarks.md, bench:server). */
 export const DEFAULT_PARALLEL_RUNS = 1;
 
 /** onnxruntime threads per model run unless INFERENCE_THREADS says: the cores shared among the runs. */

@@ -15,9 +15,9 @@ const { threads, modelsKept } = workerData as InferenceWorkerData;
 const port = parentPort!;
 
 /**
- * One fused session per model file and manifest input, created on first use (~100 ms), in the order
- * of last use. At most `modelsKept` are kept: onnxruntime holds each session's activation memory
- * after its runs (about 165 MB for a bundled 2.x model at Full HD), so a worker that runs one request
+ * One fused session per model file and manifest input, created on first use, in the order of last
+ * use. At most `modelsKept` are kept: onnxruntime holds each session's activation memory after its
+ * runs (docs/benchmarks.md, bench:predict), so a worker that runs one request
  * at a time would otherwise carry every model it has run. Loading one more releases the least
  * recently used first, so its memory is there to be reused; it loads again when next needed.
  */

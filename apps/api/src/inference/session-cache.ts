@@ -19,7 +19,7 @@ export interface FusedSession {
 
 /**
  * The onnxruntime sessions, kept in `parallelRuns` worker threads (inference-worker.ts) that each
- * hold a session per model file and manifest input, created on first use (~100 ms) and kept. A model
+ * hold a session per model file and manifest input, created on first use and kept. A model
  * run is synchronous in onnxruntime-node, so running it there keeps this thread's event loop free
  * (requests, other images' colouring and charts); each thread runs one tile at a time on `threads`
  * cores, and tiles sent at once (an image's tiles, other images' tiles) spread over the threads.
@@ -28,10 +28,10 @@ export interface FusedSession {
  * the least recently used when it loads another (inference-worker.ts).
  *
  * After `idleReleaseMs` with nothing loading or running (0: never), the threads are closed: a
- * loaded model and the activations onnxruntime keeps for its next run hold 150–280 MB of the
- * process (the bundled models, 800 px), which an API process serving reads between runs should not
+ * loaded model and the activations onnxruntime keeps for its next run hold a few hundred MB
+ * (docs/benchmarks.md, bench:predict), which an API process serving reads between runs should not
  * carry. The next load or run waits for that release to end, then starts the threads again and
- * loads the model once more (about 0.1–0.3 s); a session answered before keeps working, since a
+ * loads the model once more; a session answered before keeps working, since a
  * thread loads a run's model when it does not hold it.
  */
 export class SessionCache {

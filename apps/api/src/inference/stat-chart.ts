@@ -35,7 +35,7 @@ function chartSpec(title: string): TopLevelSpec {
 
 /**
  * One view per title (one per model version), built once and fed each image's rows: a new vega
- * View per chart cost 8 ms of the event loop (the API's, in the embedded mode) against 2.4 ms for
+ * View per chart costs the event loop (the API's, in the embedded mode) about three times as much as
  * swapping the data of a kept one. A view holds one dataset at a time, so the charts of one title
  * are drawn one after another (images in flight may finish together).
  */

@@ -10,7 +10,7 @@ export interface Tile {
  * The default memory bound on one model run, in padded pixels. 768² keeps a standard (800 px) image of
  * the usual 4:3 or 16:9 shapes in one piece, exactly as `model:eval` measures it (tiling changed about
  * 10 % of the bundled models' classes on the real samples: their global-context branch sees only its
- * tile), and kept Full HD peak RSS at 521 MB with both bundled models loaded (800² measured 579–628).
+ * tile), and keeps Full HD peak RSS within the 600 MB target (docs/benchmarks.md, bench:predict).
  */
 export const DEFAULT_MAX_TILE_PIXELS = 768 * 768;
 
@@ -61,8 +61,8 @@ function axis(length: number, count: number, margin: number, stride: number): Ax
 /**
  * Cuts an image into the evenly spread grid of overlapping tiles that costs the fewest model pixels
  * while every tile, padded to the stride, stays within `maxTilePixels` (the memory bound). Spreading
- * the cores evenly avoids thin leftover tiles at the edges: a 1920 × 1440 image under 768² is 8 tiles
- * and 1.33× its pixels, where a square grid needs 12 tiles and 1.65×. An image that fits is one tile
+ * the cores evenly avoids thin leftover tiles at the edges, so fewer tiles and fewer model pixels
+ * (docs/benchmarks.md, bench:predict). An image that fits is one tile
  * with no margin. The bound is raised to one stride² if it is smaller.
  */
 export function planTiles(width: number, height: number, stride: number, maxTilePixels: number): Tile[] {

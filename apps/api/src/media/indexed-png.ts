@@ -19,10 +19,9 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 /**
  * An 8-bit palette PNG of one index byte per pixel (the class map itself) with `palette` as RGB
  * triplets. This is how every prediction's mask is stored, so it is built here rather than with
- * sharp (whose palette output quantises an RGB image: painting the RGB mask, then quantising, cost
- * ~35 ms a Full HD image) or a pure-JavaScript PNG library (~80 ms of deflate on the event loop).
- * Node's zlib deflates the ~3 MB of rows in ~1 ms on the thread pool, and a palette file is a third
- * of the RGB one's size. Rows are unfiltered: flat class regions compress well without filters.
+ * sharp (whose palette output quantises an RGB image, far slower) or a pure-JavaScript PNG library
+ * (deflate on the event loop): Node's zlib deflates the rows on the thread pool, and a palette file
+ * is a third of the RGB one's size. Rows are unfiltered: flat class regions compress well without.
  * Every index must name a palette entry (the pipeline's class map holds argmax indices of the
  * manifest's classes, whose colours are the palette).
  */
@@ -54,8 +53,8 @@ export async function encodeIndexedPng(
   for (let y = 0; y < height; y += 1) {
     rows.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
-  // Run-length matching only: on the bundled models' Full HD masks of the real samples it was both
-  // faster than level 3's search (0.5–1.0 ms against 0.9–2.1) and smaller (7–20 KB against 9–25).
+  // Run-length matching only: class maps are long runs, so it is both faster and smaller than level
+  // 3's search (docs/benchmarks.md, bench:predict).
   const compressed = await deflate(rows, { level: 3, strategy: zlib.constants.Z_RLE });
   return Buffer.concat([
     PNG_SIGNATURE,

@@ -54,9 +54,8 @@ export interface OpenImageOptions {
  * scaled size itself (resizeToRgb resizes to the size worked out from the original's). libvips takes
  * the scale from the end of the file name. Only that band is hinted: sharp's own shrink-on-load
  * reopens the file by its literal name, hint included, so it must find nothing left to shrink (a
- * half-size decode leaves under 1.5×). libvips rounds the halved size down. From the bench's 4032 ×
- * 3024 photo to 1920 px: ~64 instead of ~78 core-ms, 50.7 dB from a full-size lanczos3 resize (the
- * full-size linear one: 53.1 dB).
+ * half-size decode leaves under 1.5×). libvips rounds the halved size down. It saves CPU on every
+ * phone photo for no visible change (docs/benchmarks.md, bench:predict).
  */
 function jpegFileAtHalfScale(file: string, longestSide: number, fitSide: number): string {
   const halfCovers = Math.floor(longestSide / 2) >= fitSide;
@@ -65,9 +64,9 @@ function jpegFileAtHalfScale(file: string, longestSide: number, fitSide: number)
 
 /**
  * The share of a preview's side a half-size decode may fall short of it. A 12 MP phone photo
- * (4032 × 3024) halves to 2016 px, 98 % of the 2048 px preview: decoded at half size its preview
- * took 27 instead of 51 ms (decode and resize) and is 52.6 dB from a full-size lanczos3 reduction to
- * the same size (the full-size linear one: 51.2 dB). A file smaller than that is decoded whole.
+ * (4032 × 3024) halves to 2016 px, 98 % of the 2048 px preview, and decoding it at half size is about
+ * twice as fast for no visible change (docs/benchmarks.md, bench:api). A file smaller than that is
+ * decoded whole.
  */
 const PREVIEW_HALF_SCALE_MIN = 0.95;
 
@@ -140,8 +139,8 @@ export async function openImage(
       : input;
   const image = sharp(source, { limitInputPixels: maxPixels, failOn: 'warning' }).rotate();
   // 16-bit and float images are reduced to 8 bits as they are read, not after resizing: every later
-  // step then holds half the bytes or less (a 100 MP 16-bit PNG: ~115 instead of ~150 MB peak, in
-  // half the time), and the previews and model inputs are 8-bit anyway. Only then, because it turns
+  // step then holds half the bytes or less, in less time, and the previews and model inputs are 8-bit
+  // anyway. Only then, because it turns
   // off the JPEG and WebP shrink-on-load.
   if (decoded.bitsPerSample > 8) image.pipelineColourspace(isGrey(metadata.space) ? 'b-w' : 'srgb');
   return { image, format: metadata.format, ...oriented };

@@ -23,12 +23,10 @@ export interface UploadRenditions {
 /**
  * Decodes the whole original once (this is where a truncated or corrupt file is caught; a JPEG
  * opened with UPLOAD_OPEN_OPTIONS may decode at half size, which still reads all of it) to the
- * preview's pixels, and encodes the preview and the thumbnail from those pixels: the thumbnail no
- * longer decodes the preview JPEG again (about 20 ms of a 12 MP upload's ~110 ms of image work).
- * The preview is reduced with libvips' linear kernel, as the pipeline's resizeToRgb is: from a 12 MP
- * photo it differs from the default lanczos3 by 47 dB PSNR (invisible) and took the image work from
- * 1.33–1.41 × a plain decode + resize to 1.12–1.15 × (21 interleaved runs). The thumbnail keeps
- * lanczos3: at a 6.4 × reduction linear was visibly softer (35 dB).
+ * preview's pixels, and encodes the preview and the thumbnail from those pixels, so no JPEG is
+ * decoded twice. The preview is reduced with libvips' linear kernel, as the pipeline's resizeToRgb
+ * is: invisibly different from lanczos3 and cheaper; the thumbnail keeps lanczos3, since at its
+ * larger reduction linear is visibly softer (figures: docs/benchmarks.md, bench:api).
  */
 export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
   let pixels: { data: Buffer; info: sharp.OutputInfo };
@@ -46,10 +44,9 @@ export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRe
     raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
   };
   const [preview, thumbnail, quality] = await Promise.all([
-    // libjpeg-turbo's own encoder: mozjpeg's settings made this preview of a 12 MP photo cost more
-    // than decoding and resizing it (about 590 against 200 ms here) for a file about a fifth smaller,
-    // and optimised Huffman tables alone more than doubled the encode (33 against 14 ms) for a file
-    // a few per cent smaller. The thumbnail keeps them: it is small, and sent in every list.
+    // libjpeg-turbo's own encoder without optimised Huffman tables: mozjpeg or optimised tables
+    // cost more than the decode for a slightly smaller file. The thumbnail keeps them: it is small,
+    // and sent in every list.
     sharp(pixels.data, raw).jpeg({ quality: 85, optimiseCoding: false }).toBuffer(),
     sharp(pixels.data, raw)
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -86,9 +83,8 @@ export async function resizeToRgb(opened: OpenedImage, maxSide: number): Promise
 }
 
 /**
- * Plain JPEG with the standard Huffman tables: this runs on every predicted image. At Full HD,
- * mozjpeg's settings cost ~6× the time, and optimised Huffman tables 3× (28 → 9 ms) for files
- * only 2 % smaller.
+ * Plain JPEG with the standard Huffman tables: this runs on every predicted image, and mozjpeg or
+ * optimised tables cost several times the time for files only a little smaller.
  */
 export function encodeJpeg(rgb: RgbImage, quality = 90): Promise<Buffer> {
   return sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
@@ -122,10 +118,10 @@ export async function thumbnailPhoto(photo: RgbImage): Promise<RgbImage> {
 
 /**
  * The prediction's thumbnail from its two layers at the same size: the mask (smallColourMask) at
- * half opacity over the shrunk photo (thumbnailPhoto), as the viewer shows it. Blending small cost
- * 20× less than at full size. The blend is a plain average of the two layers' bytes, done here:
- * libvips' composite (an alpha layer made, then premultiplied and blended in floating point) cost
- * ~4 ms more of the ~16 for the thumbnail, for the same picture within JPEG noise (43.6 dB apart).
+ * half opacity over the shrunk photo (thumbnailPhoto), as the viewer shows it; blending small is far
+ * cheaper than at full size. The blend is a plain average of the two layers' bytes, done here:
+ * libvips' composite (alpha, premultiplied, floating point) costs more for the same picture within
+ * JPEG noise.
  */
 export async function blendThumbnail(smallPhoto: RgbImage, smallMask: RgbImage): Promise<Buffer> {
   const { width, height } = smallMask;

@@ -6,10 +6,10 @@ import { repositoryRoot } from '../support/server-process.js';
 
 const read = (file: string) => readFile(path.join(repositoryRoot, file), 'utf8');
 
-/** The variables named in the first column of the README's configuration table. */
-async function readmeSettings(): Promise<string[]> {
-  const readme = await read('README.md');
-  const table = readme.split('\n## Configuration\n')[1]!.split('\n### ')[0]!;
+/** The variables named in the first column of the configuration table of docs/operations.md. */
+async function documentedSettings(): Promise<string[]> {
+  const page = await read('docs/operations.md');
+  const table = page.split('\n## Configuration\n')[1]!.split('\n### ')[0]!;
   return table
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -17,10 +17,10 @@ async function readmeSettings(): Promise<string[]> {
 }
 
 describe('.env.example, the environment of the compose files', () => {
-  it('lists every setting of the README and of the configuration in .env.example, none set to an empty value', async () => {
+  it('lists every setting of docs/operations.md and of the configuration in .env.example, none set to an empty value', async () => {
     const example = await read('.env.example');
     const named = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!));
-    const settings = await readmeSettings();
+    const settings = await documentedSettings();
     expect(settings.length).toBeGreaterThan(60);
     expect(settings.filter((name) => !named.has(name))).toEqual([]);
     expect(Object.keys(EnvSchema.shape).filter((name) => !named.has(name))).toEqual([]);

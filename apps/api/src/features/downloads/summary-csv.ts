@@ -5,7 +5,7 @@ import type { SummaryRow } from './archive-contents.js';
 /**
  * One row per image × prediction: image, model, version, resolution, a column per class label seen
  * in any of them (percent) and date, as before; then project, vessel, hull zone, and the fouling
- * rating (README "Fouling rating"): total fouling (macro- plus microfouling), macrofouling and
+ * rating (docs/user-guide.md "Fouling rating"): total fouling (macro- plus microfouling), macrofouling and
  * microfouling, percent of the surface, and the IMO rating with its label; last, how sure the
  * model was (0 to 1) and whether that is low (`true` / `false`). A value not known (no vessel, no
  * hull zone, a prediction that cannot be rated, one made before confidences were recorded) is an

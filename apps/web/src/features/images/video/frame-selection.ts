@@ -16,7 +16,7 @@ export interface FrameSelectionOptions {
   /**
    * Least variance of the Laplacian (brightness 0–255) a frame needs to count as sharp; 0 keeps every
    * frame. The photo rule of thumb (100) skips sharp underwater pictures of low contrast, so the
-   * default sits just above what clearly out-of-focus frames give (README, Benchmarks).
+   * default sits just above what clearly out-of-focus frames give (docs/benchmarks.md, bench:sharpness).
    */
   minSharpness: number;
   /** Least mean brightness difference (0–1) from the last kept frame for a frame to count as new. */
