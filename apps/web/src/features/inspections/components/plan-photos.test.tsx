@@ -57,8 +57,9 @@ const answer: PlanPins = {
 };
 const UPDATE = 'PATCH /api/projects/3/image/7/plan-position/update/';
 
-function renderPanel() {
+function renderPanel(role = 'member') {
   const api = stubApi({
+    'GET /api/organisation/': () => jsonResponse({ id: 1, name: 'Nordsee', role, members: 2, current: true }),
     'GET /api/projects/3/plan-pins/': () => jsonResponse(answer),
     [UPDATE]: () => jsonResponse(answer),
   });
@@ -109,5 +110,18 @@ describe("the inspection's photos on the plan", () => {
     await user.click(within(form).getByRole('button', { name: 'Back to Its Zone' }));
     await waitFor(() => expect(sent()).toHaveLength(2));
     expect(sent()[1]).toEqual({ placement: 'zone' });
+  });
+
+  it('lets a viewer open photos but not move them: no form, and a drag sends nothing', async () => {
+    const { container, sent } = renderPanel('viewer');
+    const pin = await screen.findByRole('button', { name: /Photo 1/ });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Place a photo' })).toBeNull());
+    container.querySelector('svg')!.getBoundingClientRect = () =>
+      ({ left: 0, top: 0, width: 600, height: 200 }) as DOMRect;
+    fireEvent.pointerDown(pin, { pointerId: 1, clientX: 25, clientY: 25 });
+    fireEvent.pointerMove(pin, { pointerId: 1, clientX: 120, clientY: 130 });
+    fireEvent.pointerUp(pin, { pointerId: 1, clientX: 120, clientY: 130 });
+    expect(pin).toHaveAttribute('transform', 'translate(25 25)');
+    expect(sent()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { HullPlanDrawing, type PlanAreaState, type PlanPin } from '@/components/ui/hull-plan-drawing';
 import { reasonOf } from '@/lib/api-errors';
+import { useRoleAllows } from '@/hooks/use-role';
 import { useNotify } from '@/lib/notify';
 import { useInterpolateFrames, usePlacePhoto, usePlanPins } from '../api/plan-pins';
 
@@ -44,6 +45,8 @@ export function PlanPhotos({ projectId, enabled, areas, inspected, onOpenImage }
   const pins = usePlanPins(projectId, enabled);
   const place = usePlacePhoto(projectId);
   const notify = useNotify();
+  // A viewer sees the pins and opens photos; moving them is for members, as the API says.
+  const mayPlace = useRoleAllows('member');
   const [selected, setSelected] = useState<number | null>(null);
   if (pins.isError)
     return <Alert severity="error">The plan could not be loaded: {reasonOf(pins.error)}</Alert>;
@@ -78,7 +81,7 @@ export function PlanPhotos({ projectId, enabled, areas, inspected, onOpenImage }
       label: pin.image_name,
       placement: pin.placement,
       onOpen: image ? () => onOpenImage(image) : undefined,
-      onMove: (x, y) => moveTo(pin, x, y),
+      onMove: mayPlace ? (x, y) => moveTo(pin, x, y) : undefined,
       onSelect: () => setSelected(pin.image_id),
     };
   });
@@ -86,23 +89,27 @@ export function PlanPhotos({ projectId, enabled, areas, inspected, onOpenImage }
   return (
     <Stack spacing={2}>
       <HullPlanDrawing plan={plan} areas={areas} pins={drawn} />
-      <Typography variant="body2" color="text.secondary">
-        Drag a photo&apos;s pin to where it was taken, or focus it and use the arrow keys (Shift moves
-        further); a click opens the photo.
-      </Typography>
+      {mayPlace && (
+        <Typography variant="body2" color="text.secondary">
+          Drag a photo&apos;s pin to where it was taken, or focus it and use the arrow keys (Shift moves
+          further); a click opens the photo.
+        </Typography>
+      )}
       {pins.data.unplaced.length > 0 && (
         <Typography variant="body2">
           Not on the plan (no zone): {pins.data.unplaced.map((image) => image.image_name).join(', ')}
         </Typography>
       )}
-      <PositionForm
-        key={selected ?? 0}
-        projectId={projectId}
-        pins={pins.data.pins}
-        unplaced={pins.data.unplaced}
-        initial={selected}
-      />
-      <InterpolationForm projectId={projectId} pins={pins.data.pins} />
+      {mayPlace && (
+        <PositionForm
+          key={selected ?? 0}
+          projectId={projectId}
+          pins={pins.data.pins}
+          unplaced={pins.data.unplaced}
+          initial={selected}
+        />
+      )}
+      {mayPlace && <InterpolationForm projectId={projectId} pins={pins.data.pins} />}
     </Stack>
   );
 }
