@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount, loginInBrowser } from './support/accounts';
+import { createConfirmedAccount, loginInBrowser, readSample } from './support/accounts';
 import { launchBrowser, newPage, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -10,6 +10,7 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let api: Awaited<ReturnType<typeof createConfirmedAccount>>['api'];
 
 const menu = (name: string) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
@@ -21,8 +22,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, server.url));
-  const { account } = await createConfirmedAccount(server);
-  await loginInBrowser(page, account);
+  const created = await createConfirmedAccount(server);
+  api = created.api;
+  await loginInBrowser(page, created.account);
 });
 
 afterEach(async (test) => {
@@ -120,5 +122,31 @@ describe('the hull plan and the compliance record', () => {
     await fuel.getByText(/doi:10\.1080\/08927010701461974/).waitFor();
     await dialog.locator('.MuiDialogContent-root').evaluate((content) => content.scrollTo(0, 0));
     await saveScreenshot(page, 'areas-and-actions');
+  });
+
+  it('drops a photo on the plan: its pin, dragged along the bottom, stays where it was let go', async () => {
+    await page.keyboard.press('Escape');
+    const projectId = Number(/\/projects\/(\d+)\//.exec(page.url())?.[1]);
+    const form = new FormData();
+    form.append('hull_zone', 'flat_bottom');
+    form.append('images', await readSample('000015-gbEGjSAk6r.jpg'), 'bottom-1.jpg');
+    await api('POST', `/api/projects/${projectId}/image-upload/`, form);
+
+    await page.getByRole('button', { name: 'Areas & Actions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Areas and actions' });
+    const pin = dialog.getByRole('button', { name: 'Photo 1: bottom-1.jpg (placed by zone)' });
+    await pin.waitFor();
+    const box = (await pin.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 60, y + 8, { steps: 6 });
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: 'Photo 1: bottom-1.jpg (placed by hand)' }).waitFor();
+    const pins = (await api('GET', `/api/projects/${projectId}/plan-pins/`)) as {
+      pins: { view: string; placement: string; from_aft_m: number }[];
+    };
+    expect(pins.pins[0]).toMatchObject({ view: 'bottom', placement: 'dragged' });
+    await saveScreenshot(page, 'photos-on-plan');
   });
 });

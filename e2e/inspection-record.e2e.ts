@@ -131,7 +131,7 @@ describe('an inspection record', () => {
     const fuel = dialog.getByRole('region', { name: 'Fuel penalty' });
     await fuel.getByText(/^About \d+\.\d % more shaft power \(range/).waitFor();
     await fuel.getByText(/Schultz, M\.P\. \(2007\)/).waitFor();
-    const pins = dialog.getByRole('button', { name: /^Open photo / });
+    const pins = dialog.getByRole('button', { name: /^Photo \d+: / });
     await expect.poll(() => pins.count()).toBe(2);
     await pins.first().click();
     await dialog.waitFor({ state: 'hidden' });

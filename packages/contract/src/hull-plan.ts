@@ -30,6 +30,7 @@ export const areaKindOf = (zone: HullZone): AreaKind => (NICHE_ZONES.includes(zo
 
 export const HULL_PLAN_VIEWS = ['port', 'starboard', 'bottom'] as const;
 export const HullPlanViewName = z.enum(HULL_PLAN_VIEWS);
+export type HullPlanViewName = z.infer<typeof HullPlanViewName>;
 
 export const HullPlanShape = z
   .object({
@@ -54,9 +55,30 @@ export const HullPlanMark = z
   .meta({ id: 'HullPlanMark' });
 export type HullPlanMark = z.infer<typeof HullPlanMark>;
 
+/**
+ * How a view's drawing units map to metres on the ship (both axes are linear): x = origin_x +
+ * from_aft_m × x_per_m, y = origin_y + across × y_per_m, where `across` is the height above the keel
+ * in a side view and the offset from the centreline (positive to port) in the bottom view. The limits
+ * are the hull's: a photo placed outside them is refused.
+ */
+export const HullPlanMetres = z
+  .object({
+    origin_x: z.number(),
+    x_per_m: z.number(),
+    origin_y: z.number(),
+    y_per_m: z.number(),
+    across: z.enum(['height_above_keel_m', 'offset_from_centreline_m']),
+    max_from_aft_m: z.number().positive().describe('The length overall'),
+    across_min_m: z.number(),
+    across_max_m: z.number(),
+  })
+  .meta({ id: 'HullPlanMetres' });
+export type HullPlanMetres = z.infer<typeof HullPlanMetres>;
+
 export const HullPlanView = z
   .object({
     view: HullPlanViewName,
+    metres: HullPlanMetres.optional().describe('Where a point of the ship is drawn (photo positions)'),
     title: z.string(),
     width: z.number().positive(),
     height: z.number().positive(),

@@ -31,3 +31,4 @@ export * from './agreement.js';
 export * from './upload-batches.js';
 export * from './record-book.js';
 export * from './cleanings.js';
+export * from './plan-positions.js';

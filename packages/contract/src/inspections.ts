@@ -11,6 +11,7 @@ import {
 } from './common.js';
 import { FuelPenaltyEstimate, PowerRange } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
+import { PlanPins } from './plan-positions.js';
 import { HullZone } from './images.js';
 import { InspectionAreas } from './inspection-areas.js';
 import { FoulingRating, IMO_RATING_LABELS, IMO_RATING_SCALE, LabelPercentage } from './predictions.js';
@@ -262,6 +263,10 @@ export const InspectionReport = z
     hull_plan: HullPlan.nullable()
       .optional()
       .describe("The vessel's drawn plan (issue 40 §1); null when the inspection names no vessel"),
+    plan_pins: PlanPins.omit({ plan: true })
+      .nullable()
+      .optional()
+      .describe('The photos as numbered pins on `hull_plan` (issue 40 §2); null without a plan'),
     checklist: InspectionAreas.optional().describe(
       'Every area inspected or not, with ratings, actions and the next inspection (issue 40 §3, §4)',
     ),

@@ -71,6 +71,12 @@ import { Vessel, VesselCreateRequest, VesselList, VesselUpdateRequest } from './
 import { DecisionRules, DecisionRulesUpdateRequest } from './decision-rules.js';
 import { FuelPenaltyEstimate } from './fuel-penalty.js';
 import { HullPlan } from './hull-plan.js';
+import {
+  ImagePlanPositionUpdate,
+  PlanInterpolateRequest,
+  PlanPins,
+  PlanPinsInterpolated,
+} from './plan-positions.js';
 import { InspectionAreas, InspectionAreasUpdateRequest } from './inspection-areas.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -583,6 +589,44 @@ export const routes = {
     params: ProjectParams,
     body: ImagesZoneUpdateRequest,
     response: ImagesZoneUpdated,
+  }),
+  planPins: route({
+    operationId: 'planPins',
+    method: 'GET',
+    path: '/api/projects/:id/plan-pins/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary:
+      "The inspection's photos as numbered pins on its vessel's hull plan: each by its zone or where a user placed it (issue 40 §2); 409 without a vessel",
+    params: ProjectParams,
+    response: PlanPins,
+  }),
+  updateImagePlanPosition: route({
+    operationId: 'updateImagePlanPosition',
+    method: 'PATCH',
+    path: '/api/projects/:id/image/:imageId/plan-position/update/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary:
+      'Place a photo on the hull plan: back by its zone, or at a point in metres (400 naming the field for a point outside the hull); answers every pin',
+    params: ImageParams,
+    body: ImagePlanPositionUpdate,
+    response: PlanPins,
+  }),
+  interpolatePlanPins: route({
+    operationId: 'interpolatePlanPins',
+    method: 'POST',
+    path: '/api/projects/:id/plan-pins/interpolate/',
+    auth: true,
+    tag: 'images',
+    status: 200,
+    summary:
+      'Place the frames of one video taken between two frames placed by hand, linearly by frame time (frames are named <video>@<mm:ss.s>.jpg)',
+    params: ProjectParams,
+    body: PlanInterpolateRequest,
+    response: PlanPinsInterpolated,
   }),
   deleteImage: route({
     operationId: 'deleteImage',

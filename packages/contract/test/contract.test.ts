@@ -232,9 +232,10 @@ describe('route table (§7)', () => {
     // log and 8 for share links (issue 38); the hull plan, the area checklist read and update, the
     // fuel penalty and the decision rules read and update (issue 40); the API keys' list, create and
     // revoke (issue 41); 8 for webhooks (issue 41); 13 for mask versions, review,
-    // sign-off, revisions, the dataset export and the agreement figures (issue 39); the Record Book
-    // as JSON and PDF and 7 for cleanings and their comparison (issue 40 §6, §7).
-    expect(all).toHaveLength(121);
+    // sign-off, revisions, the dataset export and the agreement figures (issue 39); the plan pins, a
+    // photo's plan position and the interpolation of video frames (issue 40 §2); the Record Book as
+    // JSON and PDF and 7 for cleanings and their comparison (issue 40 §6, §7).
+    expect(all).toHaveLength(124);
   });
 
   it('names every route by a unique camelCase operationId: its key in the route table', () => {

@@ -229,6 +229,17 @@ export interface VesselsTable {
 }
 
 /** One area of an inspection's checklist (issue 40 §3); an area without a row is undecided. */
+/** A photo's point on the hull plan (migration 0022): no row while it is placed by its zone. */
+export interface ImagePlanPositionsTable {
+  image_id: number;
+  view: 'port' | 'starboard' | 'bottom';
+  from_aft_m: number;
+  /** Height above the keel in a side view; offset from the centreline (port positive) in the bottom. */
+  across_m: number;
+  placement: 'dragged' | 'interpolated';
+  updated_at: string;
+}
+
 export interface InspectionAreasTable {
   project_id: number;
   hull_zone: HullZone;
@@ -613,6 +624,7 @@ export interface DB {
   installation: InstallationTable;
   data_exports: DataExportsTable;
   inspection_areas: InspectionAreasTable;
+  image_plan_positions: ImagePlanPositionsTable;
   decision_rules: DecisionRulesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -75,6 +75,8 @@ beforeAll(async () => {
       updateProject: project,
       updateImage: { hull_zone: 'sea_chest' },
       updateImagesZone: { images: [mine.ids.imageId], hull_zone: 'sea_chest' },
+      updateImagePlanPosition: { placement: 'point', view: 'port', from_aft_m: 10, height_above_keel_m: 2 },
+      interpolatePlanPins: { first_image: mine.ids.imageId, last_image: mine.ids.imageId },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       createOrganisation: { name: 'Fleet Two' },

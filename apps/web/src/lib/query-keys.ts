@@ -58,6 +58,8 @@ export const queryKeys = {
     ['vessels', vesselId, 'cleanings', cleaningId, 'comparison'] as const,
   /** An inspection's checklist and decisions, under its project (every model and resolution). */
   inspectionAreas: (projectId: number) => ['projects', projectId, 'inspection-areas'] as const,
+  /** An inspection's photos as pins on its vessel's plan. */
+  planPins: (projectId: number) => ['projects', projectId, 'plan-pins'] as const,
   decisionRules: ['decision-rules'] as const,
   fuelPenalty: (projectId: number) => ['projects', projectId, 'fuel-penalty'] as const,
   models: ['cvmodels'] as const,

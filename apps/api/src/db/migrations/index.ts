@@ -28,6 +28,7 @@ import * as hullPlan from './0018-hull-plan.js';
 import * as apiKeys from './0019-api-keys.js';
 import * as webhooks from './0020-webhooks.js';
 import * as verifiedRecords from './0021-verified-records.js';
+import * as imagePlanPositions from './0022-image-plan-positions.js';
 import * as cleanings from './0023-cleanings.js';
 import * as reviewConfusion from './0024-review-confusion.js';
 
@@ -58,6 +59,7 @@ const migrations = {
   '0019-api-keys': apiKeys,
   '0020-webhooks': webhooks,
   '0021-verified-records': verifiedRecords,
+  '0022-image-plan-positions': imagePlanPositions,
   '0023-cleanings': cleanings,
   '0024-review-confusion': reviewConfusion,
 } as const satisfies Record<string, DialectMigration>;

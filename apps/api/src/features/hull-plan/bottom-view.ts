@@ -60,6 +60,17 @@ export function bottomView(drawn: DrawnParticulars, scales: PlanScales): HullPla
   }
   return {
     view: 'bottom',
+    // Across: metres from the centreline, port positive (drawn below it).
+    metres: {
+      origin_x: x(0),
+      x_per_m: scales.scale,
+      origin_y: centre,
+      y_per_m: scales.scale,
+      across: 'offset_from_centreline_m',
+      max_from_aft_m: drawn.lengthM,
+      across_min_m: -drawn.beamM / 2,
+      across_max_m: drawn.beamM / 2,
+    },
     title: 'Bottom (seen from below)',
     width: 2 * MARGIN + SPAN * lengthUnits,
     height: 2 * (centre - MARGIN) + 2 * MARGIN,

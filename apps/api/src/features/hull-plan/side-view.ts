@@ -83,6 +83,16 @@ export function sideView(
   const bowLeft = side === 'port';
   return {
     view: side,
+    metres: {
+      origin_x: x(0),
+      x_per_m: (x(1) - x(0)) / drawn.lengthM,
+      origin_y: y(0),
+      y_per_m: -scales.verticalScale,
+      across: 'height_above_keel_m',
+      max_from_aft_m: drawn.lengthM,
+      across_min_m: 0,
+      across_max_m: Math.round(drawn.draughtM * BOOT_TOP_TO * 100) / 100,
+    },
     title: side === 'port' ? 'Port side' : 'Starboard side',
     width: 2 * MARGIN + SPAN * lengthUnits,
     height: 2 * MARGIN + BOOT_TOP_TO * depthUnits + 20,

@@ -17,6 +17,8 @@ import { companyRepository } from '../company/company.repository.js';
 import { countryName } from '../company/countries.js';
 import type { PredictionJudgementSettings } from '../../inference/confidence.js';
 import { hullPlan } from '../hull-plan/hull-plan.js';
+import { pinsOnPlan } from '../plan-pins/plan-pins.js';
+import { planPositionsRepository } from '../plan-pins/plan-positions.repository.js';
 import { reviewedForAgreement } from '../agreement/agreement-rows.js';
 import { ratingPairs } from '../agreement/agreement.js';
 import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
@@ -227,6 +229,10 @@ export async function inspectionReport(
   const vessel = project.vessel_id
     ? await vesselsRepository(db).findOwned(project.owner, project.vessel_id)
     : undefined;
+  const plan = vessel ? hullPlan(vessel.id, particularsOf(vessel)) : null;
+  const pins = plan
+    ? pinsOnPlan(plan, await planPositionsRepository(db).listForProject(project.owner, project.id))
+    : null;
   const manifest = sources.modelManifest ? (JSON.parse(sources.modelManifest) as ModelManifest) : null;
   const { available: _available, ...summaryOfReport } = summary;
   const company = await companyRepository(db).findByOwner(project.owner);
@@ -326,7 +332,8 @@ export async function inspectionReport(
         ? await fleetRatingCheck(db, project.owner, summary.model.id, settings.foulingRating)
         : null,
     ),
-    hull_plan: vessel ? hullPlan(vessel.id, particularsOf(vessel)) : null,
+    hull_plan: plan,
+    plan_pins: pins ? { pins: pins.pins, unplaced: pins.unplaced } : null,
     checklist,
     areas_not_inspected: notInspected.map((area) => ({
       hull_zone: area.hull_zone,

@@ -5,6 +5,9 @@ import {
   IMO_RATING_COLOURS,
   type InspectionArea,
   type InspectionReport,
+  PLAN_PIN_COLOURS,
+  type PlanPin,
+  hullZoneLabels,
   planFill,
 } from '@hullscope/contract';
 import {
@@ -27,6 +30,7 @@ function planView(
   doc: Doc,
   view: NonNullable<InspectionReport['hull_plan']>['views'][number],
   areas: Map<string, InspectionArea>,
+  pins: readonly PlanPin[],
 ) {
   const factor = CONTENT_WIDTH / view.width;
   ensureSpace(doc, view.height * factor + 24);
@@ -50,9 +54,72 @@ function planView(
       lineBreak: false,
     });
   }
+  for (const pin of pins) {
+    const [x, y] = [PAGE.margin + pin.x * factor, top + pin.y * factor];
+    doc
+      .save()
+      .circle(x, y, PIN_RADIUS)
+      .lineWidth(0.8)
+      .fillAndStroke(PLAN_PIN_COLOURS[pin.placement], '#ffffff')
+      .restore();
+    doc.font('bold').fontSize(5.5).fillColor('#ffffff');
+    doc.text(String(pin.number), x - 10, y - 2.6, { width: 20, align: 'center', lineBreak: false });
+  }
   doc.fillColor('black');
   doc.x = PAGE.margin;
   doc.y = top + view.height * factor + 6;
+}
+
+const PIN_RADIUS = 4.5;
+const VIEW_TITLES = { port: 'Port side', starboard: 'Starboard side', bottom: 'Bottom' } as const;
+const PLACEMENT_TEXT = { dragged: 'placed by hand', interpolated: 'interpolated' } as const;
+
+/** Metres to a tenth, without trailing zeros. */
+const metres = (value: number) => `${Math.round(value * 10) / 10} m`;
+
+/** Where a pin is on the ship, in words: its view, metres from the aft perpendicular, and across. */
+export function pinPlaceText(pin: PlanPin): string {
+  const across =
+    pin.view === 'bottom'
+      ? pin.across_m === 0
+        ? 'on the centreline'
+        : `${metres(Math.abs(pin.across_m))} to ${pin.across_m > 0 ? 'port' : 'starboard'} of the centreline`
+      : `${metres(pin.across_m)} above the keel`;
+  const how =
+    pin.placement === 'zone'
+      ? `by zone: ${pin.hull_zone ? hullZoneLabels[pin.hull_zone] : 'none'}`
+      : PLACEMENT_TEXT[pin.placement];
+  return `${VIEW_TITLES[pin.view]}, ${metres(pin.from_aft_m)} from the aft perpendicular, ${across} (${how})`;
+}
+
+/** The pins' key: each number with its photo's name and place; then the photos not on the plan. */
+function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): void {
+  if (pins.pins.length === 0 && pins.unplaced.length === 0) return;
+  ensureSpace(doc, 40);
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor('black')
+    .text('Photos on the plan', PAGE.margin, doc.y + 4);
+  for (const pin of pins.pins) {
+    paragraph(
+      doc,
+      `${pin.number}  ${pin.image_name}: ${pinPlaceText(pin)}`,
+      SMALL,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
+  if (pins.unplaced.length > 0) {
+    const names = pins.unplaced.map((image) => image.image_name).join(', ');
+    paragraph(
+      doc,
+      `Not on the plan: ${names} (no zone, and not placed by hand).`,
+      SMALL,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
 }
 
 /** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
@@ -96,8 +163,17 @@ export function hullPlanSection(doc: Doc, report: InspectionReport): void {
   doc.addPage();
   heading(doc, 'Hull plan');
   const areas = new Map((report.checklist?.areas ?? []).map((area) => [area.hull_zone, area]));
-  for (const view of report.hull_plan.views) planView(doc, view, areas);
+  const pins = report.plan_pins?.pins ?? [];
+  for (const view of report.hull_plan.views) {
+    planView(
+      doc,
+      view,
+      areas,
+      pins.filter((pin) => pin.view === view.view),
+    );
+  }
   legend(doc, report);
+  if (report.plan_pins) pinLegend(doc, report.plan_pins);
 }
 
 function statusText(area: InspectionArea): string {

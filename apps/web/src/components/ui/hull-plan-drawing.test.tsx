@@ -1,8 +1,8 @@
 import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS } from '@hullscope/contract';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { HullPlanDrawing } from './hull-plan-drawing';
+import { HullPlanDrawing, type PlanPin } from './hull-plan-drawing';
 
 const plan: HullPlan = {
   vessel: 1,
@@ -64,27 +64,80 @@ describe('the hull plan drawing', () => {
     expect(screen.getByText('Not inspected')).toBeInTheDocument();
   });
 
-  it('pins photos inside their zone, each opening its photo; a zone without an anchor gets none', async () => {
+  const pinAt = (overrides: Partial<PlanPin> = {}): PlanPin => ({
+    key: 1,
+    number: 1,
+    view: 'port',
+    x: 25,
+    y: 25,
+    label: 'chest-1.jpg',
+    placement: 'zone',
+    ...overrides,
+  });
+  // The drawing is shown half size: 600 × 200 units in 300 × 100 pixels, 10 px from the page's corner.
+  const showHalfSize = (container: HTMLElement) => {
+    const svg = container.querySelector('svg')!;
+    svg.getBoundingClientRect = () => ({ left: 10, top: 10, width: 300, height: 100 }) as DOMRect;
+  };
+
+  it('draws each photo as a numbered pin at its point; a click opens its photo', async () => {
     const onOpen = vi.fn();
-    const { container } = render(
+    render(
       <HullPlanDrawing
         plan={plan}
         pins={[
-          { key: 1, zone: 'sea_chest', label: 'chest-1.jpg', onOpen },
-          { key: 2, zone: 'sea_chest', label: 'chest-2.jpg', onOpen: () => undefined },
-          { key: 3, zone: 'propeller', label: 'prop.jpg', onOpen: () => undefined },
+          pinAt({ onOpen }),
+          pinAt({ key: 2, number: 2, x: 300, y: 120, label: 'side.jpg', placement: 'dragged' }),
         ]}
       />,
     );
-    const pin = screen.getByRole('button', { name: 'Open photo chest-1.jpg' });
-    // Two pins side by side around the anchor (25, 25).
-    expect(Number(pin.getAttribute('cx')) + 16).toBe(
-      Number(screen.getByRole('button', { name: 'Open photo chest-2.jpg' }).getAttribute('cx')),
-    );
-    expect(pin).toHaveAttribute('cy', '25');
-    expect(screen.queryByRole('button', { name: 'Open photo prop.jpg' })).toBeNull();
-    expect(container.querySelectorAll('circle')).toHaveLength(2);
-    await userEvent.click(pin);
+    const first = screen.getByRole('button', { name: 'Photo 1: chest-1.jpg (placed by zone)' });
+    expect(first).toHaveAttribute('transform', 'translate(25 25)');
+    expect(first).toHaveTextContent('1');
+    const second = screen.getByRole('button', { name: 'Photo 2: side.jpg (placed by hand)' });
+    expect(second).toHaveAttribute('transform', 'translate(300 120)');
+    expect(screen.getByRole('group', { name: 'Hull plan: Port side' })).toBeInTheDocument();
+    await userEvent.click(first);
     expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('drags a pin: it follows the pointer and reports where it was let go, in drawing units', () => {
+    const onMove = vi.fn();
+    const onOpen = vi.fn();
+    const { container } = render(<HullPlanDrawing plan={plan} pins={[pinAt({ onMove, onOpen })]} />);
+    showHalfSize(container);
+    const pin = screen.getByRole('button', { name: /Photo 1/ });
+    fireEvent.pointerDown(pin, { pointerId: 1, clientX: 22, clientY: 22 });
+    fireEvent.pointerMove(pin, { pointerId: 1, clientX: 110, clientY: 50 });
+    expect(pin).toHaveAttribute('transform', 'translate(200 80)');
+    fireEvent.pointerUp(pin, { pointerId: 1, clientX: 110, clientY: 50 });
+    expect(onMove).toHaveBeenCalledWith(200, 80);
+    expect(onOpen).not.toHaveBeenCalled();
+    // Until the new position comes back, the pin is drawn where it was.
+    expect(pin).toHaveAttribute('transform', 'translate(25 25)');
+  });
+
+  it('moves a focused pin with the arrow keys, five units a press and five times that with Shift', async () => {
+    const onMove = vi.fn();
+    const onSelect = vi.fn();
+    render(<HullPlanDrawing plan={plan} pins={[pinAt({ onMove, onSelect })]} />);
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Photo 1/ })).toHaveFocus();
+    expect(onSelect).toHaveBeenCalled();
+    await user.keyboard('{ArrowRight}');
+    expect(onMove).toHaveBeenLastCalledWith(30, 25);
+    await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(onMove).toHaveBeenLastCalledWith(25, 0);
+  });
+
+  it('leaves a pin without a move where it is: a drag of it opens nothing and moves nothing', () => {
+    const onOpen = vi.fn();
+    const { container } = render(<HullPlanDrawing plan={plan} pins={[pinAt({ onOpen })]} />);
+    showHalfSize(container);
+    const pin = screen.getByRole('button', { name: /Photo 1/ });
+    fireEvent.pointerDown(pin, { pointerId: 1, clientX: 22, clientY: 22 });
+    fireEvent.pointerMove(pin, { pointerId: 1, clientX: 110, clientY: 50 });
+    expect(pin).toHaveAttribute('transform', 'translate(25 25)');
   });
 });

@@ -3,6 +3,7 @@ import {
   type AreaKind,
   HULL_PLAN_COLOURS,
   type HullPlan,
+  type HullPlanView,
   type HullZone,
   IMO_RATING_COLOURS,
   hullZoneLabels,
@@ -11,6 +12,10 @@ import {
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import { PIN_COLOURS, type PlanPin, PlanPinMarker } from './plan-pin-marker';
+
+export type { PlanPin } from './plan-pin-marker';
 
 /** What a plan shows of an area: inspected or not, and its rating (an inspection's checklist). */
 export interface PlanAreaState {
@@ -18,41 +23,68 @@ export interface PlanAreaState {
   rating: { value: number } | null;
 }
 
-/** A photo pinned on the plan inside its zone; choosing it opens the photo. */
-export interface PlanPin {
-  key: number;
-  zone: HullZone;
-  label: string;
-  onOpen: () => void;
-}
-
 const KIND_LABELS: Record<AreaKind, string> = { hull_zone: 'Hull zone', niche: 'Niche area' };
-/** Pins side by side around a zone's anchor, this many drawing units apart; more are counted. */
-const PIN_SPACING = 16;
-const PINS_PER_ZONE = 7;
 
-/** Each zone's pins go to the first view that draws the zone, around its first shape's anchor. */
-function pinsOf(view: HullPlan['views'][number], pins: PlanPin[], placed: Set<HullZone>) {
-  const byZone = new Map<HullZone, PlanPin[]>();
-  for (const pin of pins) {
-    if (placed.has(pin.zone)) continue;
-    byZone.set(pin.zone, [...(byZone.get(pin.zone) ?? []), pin]);
-  }
-  const drawn: { pin: PlanPin; x: number; y: number }[] = [];
-  const more: { zone: HullZone; count: number; x: number; y: number }[] = [];
-  for (const [zone, zonePins] of byZone) {
-    const anchor = view.shapes.find((shape) => shape.hull_zone === zone && shape.anchor)?.anchor;
-    if (!anchor) continue;
-    placed.add(zone);
-    const shown = zonePins.slice(0, PINS_PER_ZONE);
-    shown.forEach((pin, index) =>
-      drawn.push({ pin, x: anchor.x + (index - (shown.length - 1) / 2) * PIN_SPACING, y: anchor.y }),
-    );
-    if (zonePins.length > shown.length) {
-      more.push({ zone, count: zonePins.length - shown.length, x: anchor.x, y: anchor.y + PIN_SPACING });
-    }
-  }
-  return { drawn, more };
+/** One view as SVG: outline, zones under niches, marks, then the photos' pins over everything. */
+function PlanViewFigure({
+  view,
+  areas,
+  pins,
+}: {
+  view: HullPlanView;
+  areas?: Partial<Record<HullZone, PlanAreaState>>;
+  pins: PlanPin[];
+}) {
+  const svg = useRef<SVGSVGElement>(null);
+  // The SVG keeps its aspect (width 100 %, height auto), so page pixels scale alike both ways.
+  const toDrawing = (clientX: number, clientY: number) => {
+    const box = svg.current?.getBoundingClientRect();
+    if (!box || box.width === 0) return { x: 0, y: 0 };
+    return {
+      x: ((clientX - box.left) / box.width) * view.width,
+      y: ((clientY - box.top) / box.height) * view.height,
+    };
+  };
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Typography component="figcaption" variant="subtitle2">
+        {view.title}
+      </Typography>
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${view.width} ${view.height}`}
+        // An image until it holds pins, which are buttons: then a group, so they stay reachable.
+        role={pins.length > 0 ? 'group' : 'img'}
+        aria-label={`Hull plan: ${view.title}`}
+        style={{ width: '100%', height: 'auto', display: 'block' }}
+      >
+        <path d={view.outline} fill={HULL_PLAN_COLOURS.hull} stroke={HULL_PLAN_COLOURS.outline} />
+        {view.shapes.map((shape, index) => (
+          <path
+            key={index}
+            d={shape.path}
+            data-zone={shape.hull_zone}
+            fill={planFill(shape.kind, areas?.[shape.hull_zone], IMO_RATING_COLOURS)}
+            stroke={HULL_PLAN_COLOURS.outline}
+            strokeWidth={0.8}
+          >
+            <title>{hullZoneLabels[shape.hull_zone]}</title>
+          </path>
+        ))}
+        {view.marks.map((mark, index) => (
+          <g key={index} fill="#1565c0" stroke="#1565c0">
+            {mark.path && <path d={mark.path} strokeDasharray="4 3" fill="none" />}
+            <text x={mark.x} y={mark.y} textAnchor="middle" fontSize={12} stroke="none">
+              {mark.text}
+            </text>
+          </g>
+        ))}
+        {pins.map((pin) => (
+          <PlanPinMarker key={pin.key} pin={pin} toDrawing={toDrawing} />
+        ))}
+      </svg>
+    </Box>
+  );
 }
 
 function Swatch({ colour, label }: { colour: string; label: string }) {
@@ -79,73 +111,16 @@ export function HullPlanDrawing({
   areas?: Partial<Record<HullZone, PlanAreaState>>;
   pins?: PlanPin[];
 }) {
-  const placed = new Set<HullZone>();
   return (
     <Stack spacing={2}>
-      {plan.views.map((view) => {
-        const { drawn, more } = pinsOf(view, pins, placed);
-        return (
-          <Box key={view.view} component="figure" sx={{ m: 0 }}>
-            <Typography component="figcaption" variant="subtitle2">
-              {view.title}
-            </Typography>
-            <svg
-              viewBox={`0 0 ${view.width} ${view.height}`}
-              role="img"
-              aria-label={`Hull plan: ${view.title}`}
-              style={{ width: '100%', height: 'auto', display: 'block' }}
-            >
-              <path d={view.outline} fill={HULL_PLAN_COLOURS.hull} stroke={HULL_PLAN_COLOURS.outline} />
-              {view.shapes.map((shape, index) => (
-                <path
-                  key={index}
-                  d={shape.path}
-                  data-zone={shape.hull_zone}
-                  fill={planFill(shape.kind, areas?.[shape.hull_zone], IMO_RATING_COLOURS)}
-                  stroke={HULL_PLAN_COLOURS.outline}
-                  strokeWidth={0.8}
-                >
-                  <title>{hullZoneLabels[shape.hull_zone]}</title>
-                </path>
-              ))}
-              {view.marks.map((mark, index) => (
-                <g key={index} fill="#1565c0" stroke="#1565c0">
-                  {mark.path && <path d={mark.path} strokeDasharray="4 3" fill="none" />}
-                  <text x={mark.x} y={mark.y} textAnchor="middle" fontSize={12} stroke="none">
-                    {mark.text}
-                  </text>
-                </g>
-              ))}
-              {drawn.map(({ pin, x, y }) => (
-                <circle
-                  key={pin.key}
-                  cx={x}
-                  cy={y}
-                  r={6}
-                  fill="#1565c0"
-                  stroke="#ffffff"
-                  strokeWidth={2}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`Open photo ${pin.label}`}
-                  style={{ cursor: 'pointer' }}
-                  onClick={pin.onOpen}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') pin.onOpen();
-                  }}
-                >
-                  <title>{pin.label}</title>
-                </circle>
-              ))}
-              {more.map(({ zone, count, x, y }) => (
-                <text key={zone} x={x} y={y + 4} textAnchor="middle" fontSize={11} fill="#1565c0">
-                  +{count} more
-                </text>
-              ))}
-            </svg>
-          </Box>
-        );
-      })}
+      {plan.views.map((view) => (
+        <PlanViewFigure
+          key={view.view}
+          view={view}
+          areas={areas}
+          pins={pins.filter((pin) => pin.view === view.view)}
+        />
+      ))}
       <Box component="section" aria-label="Legend">
         <Typography variant="subtitle2" component="h3">
           Legend
@@ -153,6 +128,9 @@ export function HullPlanDrawing({
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ my: 1 }}>
           <Swatch colour={HULL_PLAN_COLOURS.hull_zone} label="Hull zone" />
           <Swatch colour={HULL_PLAN_COLOURS.niche} label="Niche area" />
+          {pins.length > 0 && <Swatch colour={PIN_COLOURS.zone} label="Photo placed by zone" />}
+          {pins.length > 0 && <Swatch colour={PIN_COLOURS.dragged} label="Photo placed by hand" />}
+          {pins.length > 0 && <Swatch colour={PIN_COLOURS.interpolated} label="Video frame interpolated" />}
           {areas && <Swatch colour={HULL_PLAN_COLOURS.not_inspected} label="Not inspected" />}
           {areas &&
             IMO_RATING_COLOURS.map((colour, value) => (

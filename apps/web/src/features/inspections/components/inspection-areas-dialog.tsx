@@ -15,16 +15,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { HullPlanDrawing, type PlanAreaState, type PlanPin } from '@/components/ui/hull-plan-drawing';
+import type { PlanAreaState } from '@/components/ui/hull-plan-drawing';
 import { reasonOf } from '@/lib/api-errors';
 import { useNotify } from '@/lib/notify';
 import { useFuelPenalty } from '../api/get-fuel-penalty';
 import { useInspectionAreas, useUpdateInspectionAreas } from '../api/get-inspection-areas';
-import { useInspectionHullPlan } from '../api/get-inspection-hull-plan';
 import { useInspectionSummary } from '../api/get-inspection-summary';
 import { AreaRow } from './area-row';
 import { DecisionRulesDialog } from './decision-rules-dialog';
 import { FuelPenaltyCard } from './fuel-penalty-card';
+import { PlanPhotos } from './plan-photos';
 
 interface InspectionAreasDialogProps {
   open: boolean;
@@ -41,18 +41,12 @@ interface InspectionAreasDialogProps {
 export function InspectionAreasDialog({ open, projectId, onClose, onOpenImage }: InspectionAreasDialogProps) {
   const checklist = useInspectionAreas(projectId, open);
   const summary = useInspectionSummary(projectId, {}, open);
-  const pins: PlanPin[] = (summary.data?.zones ?? []).flatMap((zone) =>
-    zone.hull_zone
-      ? zone.images.map((image) => ({
-          key: image.image_id,
-          zone: zone.hull_zone!,
-          label: image.image_name,
-          onOpen: () => onOpenImage(image),
-        }))
-      : [],
+  const inspected = new Map(
+    (summary.data?.zones ?? []).flatMap((zone) =>
+      zone.images.map((image) => [image.image_id, image] as const),
+    ),
   );
   const fuel = useFuelPenalty(projectId, open);
-  const plan = useInspectionHullPlan(open ? (checklist.data?.vessel ?? null) : null);
   const update = useUpdateInspectionAreas(projectId);
   const notify = useNotify();
   const [editingRules, setEditingRules] = useState(false);
@@ -82,9 +76,15 @@ export function InspectionAreasDialog({ open, projectId, onClose, onOpenImage }:
               </Alert>
             )}
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} alignItems="flex-start">
-              {plan.data && (
+              {data.vessel !== null && (
                 <Box sx={{ flex: '0 1 720px', minWidth: 0, width: '100%' }}>
-                  <HullPlanDrawing plan={plan.data} areas={states} pins={pins} />
+                  <PlanPhotos
+                    projectId={projectId}
+                    enabled={open}
+                    areas={states}
+                    inspected={inspected}
+                    onOpenImage={onOpenImage}
+                  />
                 </Box>
               )}
               <Stack spacing={2} sx={{ flex: 1 }}>
