@@ -40,6 +40,14 @@ const apiAboveAdapters = {
   message:
     'db/, storage/ and the other adapters sit below the features: they never import features or http/.',
 };
+const routesOpenNoTransactions = ['transaction', 'inTransaction'].map((name) => ({
+  selector: `CallExpression:matches([callee.name='${name}'], [callee.property.name='${name}'])`,
+  message: 'Routes translate HTTP: a transaction is opened by a service of the feature.',
+}));
+const configWritesNoFiles = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+  name,
+  message: 'config.ts only parses the environment: files are made by the start-up step (load-config.ts).',
+}));
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -116,5 +124,13 @@ export default tseslint.config(
   {
     files: ['apps/api/src/{backup,db,evaluation,inference,jobs,lib,mail,media,payments,storage}/**/*.ts'],
     rules: restrictImports(apiEntries, apiAboveAdapters),
+  },
+  {
+    files: ['apps/api/src/features/**/*.routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...routesOpenNoTransactions] },
+  },
+  {
+    files: ['apps/api/src/config.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: configWritesNoFiles }] },
   },
 );

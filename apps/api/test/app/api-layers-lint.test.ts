@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-/** The restricted-import errors ESLint reports for `fixture` linted as if it were at `asPath`. */
+/** The layer errors ESLint reports for `fixture` linted as if it were at `asPath`. */
 async function layerErrors(fixture: string, asPath: string) {
   const code = await readFile(new URL(`../fixtures/layers/${fixture}`, import.meta.url), 'utf8');
   const [result] = await eslint.lintText(code, { filePath: `${root}${asPath}` });
   return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId?.startsWith('no-restricted-'))
     .map((message) => ({ line: message.line, severity: message.severity }));
 }
 
@@ -42,6 +42,18 @@ describe('the API layers are enforced by lint (docs/architecture.md, Layers)', (
 
   it('fails an adapter that imports a feature', async () => {
     expect(await layerErrors('storage-imports-feature.ts', 'apps/api/src/storage/image-owner.ts')).toEqual([
+      { line: 2, severity: 2 },
+    ]);
+  });
+
+  it('fails a route that opens a transaction', async () => {
+    expect(
+      await layerErrors('route-opens-transaction.ts', 'apps/api/src/features/projects/projects.routes.ts'),
+    ).toEqual([{ line: 7, severity: 2 }]);
+  });
+
+  it('fails config.ts writing a file', async () => {
+    expect(await layerErrors('config-writes-file.ts', 'apps/api/src/config.ts')).toEqual([
       { line: 2, severity: 2 },
     ]);
   });
