@@ -14,8 +14,7 @@ const DETAILS_ETAG_VERSION = 'image-details-3';
 
 /**
  * Image details lists held per process as JSON with its brotli and gzip codings, by owner, project
- * and version: some forty projects of 1,000 images. Doubled when each image gained its quality
- * (issue 46), which about doubled an entry.
+ * and version: some forty projects of 1,000 images, each image with its quality.
  */
 const DETAILS_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -46,8 +45,7 @@ export function imageDetailsAnswers(db: Kysely<DB>, config: Config) {
   /** The list of a project found for `owner`. */
   return (owner: number, project: ProjectRow): CachedAnswer => {
     // The project's row only: an unchanged list answers 304, and a changed one is made and compressed
-    // once per version. Made and compressed for each request, 500 images cost 9–13 ms of CPU, so 50
-    // clients opening a project waited 0.7–2 s (bench:api).
+    // once per version, not for each of the clients opening the project (docs/benchmarks.md).
     // The thresholds too: low_confidence and the quality grade are judged when read, so a changed
     // threshold changes the answer.
     const etag = weakETag(DETAILS_ETAG_VERSION, [

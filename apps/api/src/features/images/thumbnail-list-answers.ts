@@ -27,8 +27,8 @@ import { imagesRepository } from './images.repository.js';
 const ETAG_VERSION = 'images-3';
 
 /**
- * Thumbnails' base64 held per process: about 2,000 photo thumbnails (28 kB of text each), so a project
- * being polled is sent from memory, well within the 600 MB the issue allows a process under load.
+ * Thumbnails' base64 held per process: a couple of thousand photo thumbnails, so a project being
+ * polled is sent from memory, well within a process's 600 MB target (docs/benchmarks.md).
  */
 const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 
