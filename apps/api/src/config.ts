@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_DEFAULT_LIMITS } from '@hullscope/contract';
@@ -335,18 +333,14 @@ function paymentsConfig(values: PaymentEnv, problems: string[]): PaymentsConfig 
   };
 }
 
-/** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR, so restarts keep sessions. */
-function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const secretFile = path.join(dataDir, 'jwt-secret');
-  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
+/** The configuration as the environment alone gives it: JWT_SECRET may be unset (see load-config.ts). */
+export type ParsedConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
 
-/** Parses and checks the environment once; creates DATA_DIR. Throws ConfigError listing every bad value. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses and checks the environment, touching no file. Throws ConfigError listing every bad value.
+ * Processes load it through loadConfig (load-config.ts), which prepares DATA_DIR first.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -358,14 +352,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const payments = paymentsConfig(values, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
   return {
     host: values.HOST,
     port: values.PORT,
     dataDir,
     database: databaseConfig(values.DATABASE_URL, dataDir),
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: resolveJwtSecret(values.JWT_SECRET, dataDir),
+    jwtSecret: values.JWT_SECRET || undefined,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     tokens: {
       accessTtlSeconds: values.ACCESS_TOKEN_TTL_MINUTES * 60,

@@ -1,4 +1,5 @@
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError } from './config.js';
+import { loadConfig } from './load-config.js';
 import { MigrationFailedError, SchemaMismatchError } from './db/schema-check.js';
 
 interface ShutdownLog {

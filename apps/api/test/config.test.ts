@@ -3,7 +3,8 @@ import type * as OsModule from 'node:os';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError } from '../src/config.js';
+import { loadConfig } from '../src/load-config.js';
 
 vi.mock('node:os', async (importOriginal) => {
   const os = await importOriginal<typeof OsModule>();

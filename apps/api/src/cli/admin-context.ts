@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { openDatabase } from '../db/database.js';
 import { prepareSchema } from '../db/schema-check.js';
 import { schemaPreparation } from '../backup/schema-preparation.js';

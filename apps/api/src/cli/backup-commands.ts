@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { BackupError } from '../backup/backup-error.js';
 import { backupsIn } from '../backup/backup-folders.js';
 import { recentOutcomes } from '../backup/backup-rotation.js';

@@ -1,5 +1,6 @@
 import { creditPricesRepository } from '../features/billing/credit-prices.repository.js';
-import { effectiveCreditPrices, parseCreditPrices } from '../features/billing/credit-prices.js';
+import { parseCreditPrices } from '../features/billing/credit-prices.js';
+import { effectiveCreditPrices } from '../features/billing/effective-credit-prices.js';
 import { priceText } from '../features/billing/money.js';
 import { type AdminContext, CommandError } from './admin-context.js';
 

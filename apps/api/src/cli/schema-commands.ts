@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { openDatabase } from '../db/database.js';
 import { schemaStatus } from '../db/migrations/index.js';
 import { prepareSchema } from '../db/schema-check.js';

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { OrganisationAccess } from '../features/organisations/memberships.repository.js';
 import { apiKeyGuard } from './api-key-access.js';
 import type { AuthUser } from './authenticate.js';
+import { CachedAnswer } from './cached-answer.js';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Answer<T> = T extends z.ZodType ? z.input<T> : void;
@@ -41,9 +42,10 @@ export interface HandlerContext<R extends RouteDefinition> {
  */
 export const REPLY_SENT: unique symbol = Symbol('reply sent');
 
+/** A handler's result: the answer to serialise, a cached answer to send (cached-answer.ts), or REPLY_SENT. */
 export type RouteHandler<R extends RouteDefinition> = (
   context: HandlerContext<R>,
-) => Promise<Answer<R['response']> | typeof REPLY_SENT>;
+) => Promise<Answer<R['response']> | CachedAnswer<Answer<R['response']>> | typeof REPLY_SENT>;
 
 /** Server-side settings of one route that the contract does not describe. */
 export interface RouteOptions {
@@ -152,6 +154,10 @@ export function createRouter(app: FastifyInstance, guards: RouteGuards): Router 
             request,
             reply,
           } as never);
+          if (result instanceof CachedAnswer) {
+            const fresh = await result.send(request, reply);
+            return fresh ? reply.code(route.status).send(fresh.value) : reply;
+          }
           if (route.response === null || result === REPLY_SENT) return reply;
           return reply.code(route.status).send(result);
         },

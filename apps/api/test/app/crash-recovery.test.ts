@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { balanceOf, ledgerSum } from '../../src/features/credits/ledger.js';
 import { signUp } from '../support/accounts.js';
 import { uploadBandedPhotos } from '../support/images.js';

@@ -2,7 +2,7 @@ import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process'
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type SignedInUser, signUp } from '../support/accounts.js';
 import { filesUnder, uploadBandedPhotos } from '../support/images.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { signUp } from '../support/accounts.js';
 import { runAdmin } from '../support/admin-cli.js';
 import { uploadBandedPhotos } from '../support/images.js';

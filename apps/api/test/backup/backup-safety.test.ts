@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateUpTo, schemaStatus } from '../../src/db/migrations/index.js';
 import { MigrationFailedError } from '../../src/db/schema-check.js';

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { type TestApp, createTestApp } from '../support/test-app.js';
 
 let testApp: TestApp | undefined;

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { balanceOf, ledgerSum } from '../../src/features/credits/ledger.js';
 import { imageFiles, predictionFiles } from '../../src/storage/storage-keys.js';
 import { signUp } from '../support/accounts.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { signUp } from '../support/accounts.js';
 import { uploadBandedPhotos } from '../support/images.js';
 import { createProject } from '../support/projects.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrations/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { createDataHome } from '../support/server-process.js';
 
 let home: Awaited<ReturnType<typeof createDataHome>>;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest, migrateUpTo, schemaStatus } from '../../src/db/migrations/index.js';
 import { SchemaMismatchError } from '../../src/db/schema-check.js';

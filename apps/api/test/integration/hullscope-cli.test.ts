@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { signUp } from '../support/accounts.js';
 import { runHullscope } from '../support/hullscope-cli.js';
 import { distinctJpeg } from '../support/images.js';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
 import { createTestDatabase } from './test-database.js';
 
 /** Small ONNX models with exactly known answers (see fixtures/models/*.py). */

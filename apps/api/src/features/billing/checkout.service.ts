@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.js';
 import { fieldErrors, nonFieldError, notFound, serviceUnavailable } from '../../http/api-error.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import { billingRepository } from './billing.repository.js';
-import { type CreditPriceTier, effectiveCreditPrices } from './credit-prices.js';
+import type { CreditPriceTier } from './credit-prices.js';
+import { effectiveCreditPrices } from './effective-credit-prices.js';
 import { closePurchaseRow, openPurchaseRow } from './purchase-ledger.js';
 import { euro, priceText } from './money.js';
 

@@ -1,7 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { creditPricesRepository } from './credit-prices.repository.js';
-
 /** A credit tier: whole credits for a net price in euro cents (excluding VAT). */
 export interface CreditPriceTier {
   amount: number;
@@ -37,21 +33,4 @@ export function parseCreditPrices(list: string): CreditPriceTier[] {
   const repeated = amounts.find((amount, index) => amounts.indexOf(amount) !== index);
   if (repeated !== undefined) throw new Error(`${repeated} credits is listed twice`);
   return tiers;
-}
-
-export interface EffectivePrices {
-  tiers: CreditPriceTier[];
-  /** Where they come from: set with the admin command, or CREDIT_PRICES (or its defaults). */
-  source: 'database' | 'configuration';
-}
-
-/** Tiers set by an operator win; without any, the configured ones apply. */
-export async function effectiveCreditPrices(
-  db: Kysely<DB>,
-  configured: CreditPriceTier[],
-): Promise<EffectivePrices> {
-  const stored = await creditPricesRepository(db).list();
-  return stored.length > 0
-    ? { tiers: stored, source: 'database' }
-    : { tiers: configured, source: 'configuration' };
 }

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { ImageRow } from '../../db/schema.js';
-import { JSON_CONTENT_TYPE } from '../../http/base64-answers.js';
+import { jsonWithBase64 } from '../../http/base64-json.js';
+import { CachedAnswer } from '../../http/cached-answer.js';
 import { weakETag } from '../../http/etag.js';
 import type { QualityThresholds } from '../../media/quality/quality-grade.js';
 import { storedQuality } from '../../media/quality/stored-quality.js';
@@ -14,7 +14,7 @@ const ETAG_VERSION = 'images-3';
  * An image's files never change once stored: its row names them. Its quality grade is judged when
  * read, so the thresholds' tag (qualityThresholdsTag) is part of it.
  */
-export function fullImageETag(image: ImageRow, thresholdsTag: string): string {
+function fullImageETag(image: ImageRow, thresholdsTag: string): string {
   return weakETag(ETAG_VERSION, [
     image.id,
     image.name,
@@ -25,19 +25,27 @@ export function fullImageETag(image: ImageRow, thresholdsTag: string): string {
   ]);
 }
 
-/** Sends the spec's FullImage answer of an image found for the caller, with its quality. */
-export async function sendFullImage(
+/** The spec's FullImage answer of an image found for the caller, with its quality. */
+export function fullImageAnswer(
   storage: Storage,
   image: ImageRow,
-  reply: FastifyReply,
   thresholds: QualityThresholds,
-): Promise<void> {
-  const preview = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.preview));
-  // Written as the contract's JSON directly: the serialiser would copy and scan the whole base64.
-  const body =
-    `{"id":${image.id},"image_name":${JSON.stringify(image.name)},` +
-    `"base64_image":"${preview.toString('base64')}","width":${image.width},"height":${image.height},` +
-    `"hull_zone":${JSON.stringify(image.hull_zone)},` +
-    `"quality":${JSON.stringify(storedQuality(image.quality, thresholds))}}`;
-  void reply.code(200).type(JSON_CONTENT_TYPE).send(body);
+  thresholdsTag: string,
+): CachedAnswer {
+  return new CachedAnswer(fullImageETag(image, thresholdsTag), async () => {
+    const preview = await storage.getBuffer(storageKeys.file(image.storage_prefix, imageFiles.preview));
+    return {
+      json: jsonWithBase64(
+        { id: image.id, image_name: image.name },
+        'base64_image',
+        Buffer.from(preview.toString('base64'), 'latin1'),
+        {
+          width: image.width,
+          height: image.height,
+          hull_zone: image.hull_zone,
+          quality: storedQuality(image.quality, thresholds),
+        },
+      ),
+    };
+  });
 }

@@ -89,7 +89,7 @@ export function invitationsService({ db, mailer, config, log }: Dependencies) {
     return row;
   }
 
-  return {
+  const service = {
     async create(
       organisation: OrganisationAccess,
       inviter: { id: number; username: string },
@@ -203,7 +203,13 @@ export function invitationsService({ db, mailer, config, log }: Dependencies) {
       }
       return row;
     },
+
+    /** accept, in a transaction of its own: a signed-in user accepting from the app. */
+    acceptAlone(token: string, user: { id: number; email: string }) {
+      return db.transaction().execute((trx) => service.accept(trx, token, user));
+    },
   };
+  return service;
 }
 
 export type InvitationsService = ReturnType<typeof invitationsService>;

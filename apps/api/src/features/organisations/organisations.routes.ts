@@ -6,13 +6,13 @@ import type { AuthUser } from '../../http/authenticate.js';
 import { badRequest, notFound } from '../../http/api-error.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { usersRepository } from '../users/users.repository.js';
-import { createOrganisation } from './create-organisation.js';
 import { invitationsRepository } from './invitations.repository.js';
 import { invitationsService, toInvitation } from './invitations.service.js';
 import { membersService } from './members.service.js';
 import { type OrganisationOfUser, membershipsRepository } from './memberships.repository.js';
-import { deleteOrganisationFiles, deleteOrganisationRows } from './organisation-removal.js';
+import { deleteOrganisationFiles } from './organisation-removal.js';
 import { organisationsRepository } from './organisations.repository.js';
+import { organisationsService } from './organisations.service.js';
 
 /** The user's organisations as answered, `current` on the one requests without the header act in. */
 async function organisationsOf(db: Kysely<DB>, userId: number): Promise<Organisation[]> {
@@ -36,11 +36,12 @@ export const registerOrganisationRoutes: ApiRegistrar = ({ router, db, storage, 
   const memberships = membershipsRepository(db);
   const members = membersService(db);
   const invitations = invitationsService({ db, mailer, config, log });
+  const organisationChanges = organisationsService(db);
 
   router.add(routes.listOrganisations, ({ user }) => organisationsOf(db, user.id));
 
   router.add(routes.createOrganisation, async ({ user, body, request }) => {
-    const created = await db.transaction().execute((trx) => createOrganisation(trx, body.name, user.id));
+    const created = await organisationChanges.create(body.name, user.id);
     await recordAudit(db, {
       organisationId: created.id,
       ...auditSource(request),
@@ -75,7 +76,7 @@ export const registerOrganisationRoutes: ApiRegistrar = ({ router, db, storage, 
     if (body.name.trim() !== organisation.name) {
       throw badRequest(`Type the organisation's name, ${organisation.name}, to confirm.`);
     }
-    await db.transaction().execute((trx) => deleteOrganisationRows(trx, organisation.id));
+    await organisationChanges.deleteRows(organisation.id);
     await deleteOrganisationFiles(storage, organisation.id);
     return { message: `${organisation.name} was deleted.` };
   });
@@ -162,7 +163,7 @@ export const registerOrganisationRoutes: ApiRegistrar = ({ router, db, storage, 
   router.add(routes.acceptInvitation, async ({ user, body, request }) => {
     const account = await usersRepository(db).findById(user.id);
     if (!account) throw notFound();
-    const row = await db.transaction().execute((trx) => invitations.accept(trx, body.token, account));
+    const row = await invitations.acceptAlone(body.token, account);
     await recordAudit(db, {
       organisationId: row.organisation_id,
       ...auditSource(request),

@@ -1,9 +1,8 @@
 import type { LabelPercentage, PredictionSet, ResultImage } from '@hullscope/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
-import { notModified, weakETag } from '../../http/etag.js';
-import { REPLY_SENT } from '../../http/router.js';
+import { CachedAnswer } from '../../http/cached-answer.js';
+import { weakETag } from '../../http/etag.js';
 import { judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
 import type { Storage } from '../../storage/storage.js';
@@ -19,14 +18,12 @@ type FoundPrediction = NonNullable<
   Awaited<ReturnType<ReturnType<typeof predictionsRepository>['findPrediction']>>
 >;
 
-/** The spec's PredictionSet of a prediction found for the caller, or a 304 when theirs is current. */
-export async function predictionSetAnswer(
+/** The spec's PredictionSet of a prediction found for the caller, as a cached answer. */
+export function predictionSetAnswer(
   prediction: FoundPrediction,
   storage: Storage,
   config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<PredictionSet | typeof REPLY_SENT> {
+): CachedAnswer<PredictionSet> {
   const percentages = JSON.parse(prediction.percentages) as LabelPercentage[];
   // From the stored percentages and the model's manifest as it is now: a category corrected in
   // the manifest corrects every earlier rating, with no migration.
@@ -50,7 +47,19 @@ export async function predictionSetAnswer(
     JSON.stringify(rating),
     JSON.stringify(confidence),
   ]);
-  if (notModified(request, reply, etag)) return REPLY_SENT;
+  return new CachedAnswer(etag, async () => ({
+    value: await predictionSet(prediction, storage, percentages, rating, confidence),
+  }));
+}
+
+/** The answer's body: the three result images read from storage beside the judged figures. */
+async function predictionSet(
+  prediction: FoundPrediction,
+  storage: Storage,
+  percentages: LabelPercentage[],
+  rating: PredictionSet['fouling_rating'],
+  confidence: ReturnType<typeof judgeConfidence>,
+): Promise<PredictionSet> {
   const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
     // ORG is the model's input; PRED and STAT are of the newest mask version (issue 39).
     const prefix = type === 'ORG' ? prediction.storage_prefix : currentMaskPrefix(prediction);

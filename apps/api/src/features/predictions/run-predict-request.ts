@@ -15,7 +15,7 @@ import type { Storage } from '../../storage/storage.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
-import { raiseContentVersion } from '../projects/content-versions.js';
+import { contentVersionsRepository } from '../projects/content-versions.repository.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import { type PredictRequestPayload, predictRequestJob } from './predict-request.job.js';
 import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
@@ -108,7 +108,7 @@ async function storeResult(
       storagePrefix: prefix,
     });
     await runs.countImageDone(request.id);
-    await raiseContentVersion(trx, request.project_id, 'predictions');
+    await contentVersionsRepository(trx).raise(request.project_id, 'predictions');
     return true;
   });
 }

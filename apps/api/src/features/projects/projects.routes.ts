@@ -1,5 +1,4 @@
 import { routes, type Project } from '@hullscope/contract';
-import { lockRow } from '../../db/row-lock.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
@@ -8,7 +7,7 @@ import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
 import { projectsRepository } from './projects.repository.js';
-import { createBelowCap, withVesselChecked } from './projects.service.js';
+import { createBelowCap, deleteProjectUnlessRunning, withVesselChecked } from './projects.service.js';
 
 /** The answer for a project row: the spec's fields and the inspection details (issue 18 §2). */
 export function projectAnswer(row: ProjectRow): Project {
@@ -65,16 +64,7 @@ export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, confi
 
   router.add(routes.deleteProject, async ({ organisation, params, request }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
-    // Checked and deleted under the row's lock (see lockRow), so a request scheduled at the same
-    // moment is either seen here or fails on the deleted project.
-    const outcome = await db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'projects', params.id);
-      const locked = projectsRepository(trx);
-      const signed = await locked.findOwned(organisation.id, params.id);
-      if (signed) refuseWhileSigned(signed);
-      if (await locked.hasUnfinishedRequest(params.id)) return 'running';
-      return (await locked.deleteOwned(organisation.id, params.id)) ? 'deleted' : 'gone';
-    });
+    const outcome = await deleteProjectUnlessRunning(db, organisation.id, params.id);
     if (outcome === 'running') {
       throw conflict('A prediction is running in this project. Delete it once the prediction has finished.');
     }

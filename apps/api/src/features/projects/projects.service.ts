@@ -2,8 +2,10 @@ import { type ProjectCreateRequest, inspectionMessages } from '@hullscope/contra
 import type { Kysely } from 'kysely';
 import { insertBelowCap } from '../../db/capped-insert.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { fieldErrors, nonFieldError } from '../../http/api-error.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { projectsRepository } from './projects.repository.js';
 
 const notYourVessel = () => fieldErrors({ vessel: [inspectionMessages.notYourVessel] });
@@ -49,4 +51,24 @@ export async function createBelowCap(
     );
   }
   return row;
+}
+
+/**
+ * Deletes the owner's project unless a prediction runs in it ('running') or it is gone already
+ * ('gone'); a signed one is refused (409). Checked and deleted under the row's lock (see lockRow), so
+ * a request scheduled at the same moment is either seen here or fails on the deleted project.
+ */
+export function deleteProjectUnlessRunning(
+  db: Kysely<DB>,
+  owner: number,
+  projectId: number,
+): Promise<'deleted' | 'running' | 'gone'> {
+  return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'projects', projectId);
+    const locked = projectsRepository(trx);
+    const signed = await locked.findOwned(owner, projectId);
+    if (signed) refuseWhileSigned(signed);
+    if (await locked.hasUnfinishedRequest(projectId)) return 'running';
+    return (await locked.deleteOwned(owner, projectId)) ? 'deleted' : 'gone';
+  });
 }

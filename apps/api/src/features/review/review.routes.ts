@@ -7,9 +7,9 @@ import { ownedImageOr404 } from '../images/owned-image.js';
 import { personName } from '../mask-versions/person-name.js';
 import { predictionsRepository } from '../predictions/predictions.repository.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
-import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/signed-freeze.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { reviewQueue } from './review-queue.js';
-import { reviewRepository } from './review.repository.js';
+import { changeReview } from './review.service.js';
 
 /** Issue 39 §3: accepting an analysed image as the model saw it, and the queue of those left. */
 export const registerReviewRoutes: ApiRegistrar = ({ router, db, storage, config, log }) => {
@@ -27,23 +27,13 @@ export const registerReviewRoutes: ApiRegistrar = ({ router, db, storage, config
     if (!prediction) throw conflict('This image has not been analysed yet: there is no mask to review.');
     const reviewer = { id: user.id, name: await personName(db, user.id) };
     const at = nowIso();
-    const review = await db.transaction().execute(async (trx) => {
-      const reviews = reviewRepository(trx);
-      const current = await reviews.find(image.id);
-      if (body.state === 'unreviewed') await reviews.clear(image.id);
-      // Accepting a corrected image keeps it corrected: the person accepts the mask as corrected.
-      else if (current?.state !== 'corrected' || current.prediction_id !== prediction.id) {
-        await reviews.record({
-          imageId: image.id,
-          projectId: params.id,
-          predictionId: prediction.id,
-          state: 'accepted',
-          reviewer,
-          at,
-        });
-      }
-      await raiseContentVersionUnlessSigned(trx, params.id, 'predictions');
-      return reviews.find(image.id);
+    const review = await changeReview(db, {
+      imageId: image.id,
+      projectId: params.id,
+      predictionId: prediction.id,
+      state: body.state,
+      reviewer,
+      at,
     });
     if (review) {
       // Outside the transaction: decoding must not hold the write lock, and the agreement endpoints

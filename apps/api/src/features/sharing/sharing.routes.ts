@@ -3,14 +3,12 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { conflict, notFound } from '../../http/api-error.js';
-import { notModified } from '../../http/etag.js';
-import { REPLY_SENT } from '../../http/router.js';
 import { isoInSeconds, nowIso } from '../../db/time.js';
 import { BASE64_IMAGE_COMPRESSION } from '../../http/base64-answers.js';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token.js';
 import { qualityThresholdsTag } from '../../media/quality/thresholds-tag.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
-import { fullImageETag, sendFullImage } from '../images/full-image-answer.js';
+import { fullImageAnswer } from '../images/full-image-answer.js';
 import { imageDetailsList } from '../images/image-details.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { currentReport } from '../sign-off/current-report.js';
@@ -138,20 +136,18 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
 
   router.add(
     routes.sharedImage,
-    async ({ params, query, request, reply }) => {
+    async ({ params, query }) => {
       const link = await openLink(query.token);
       const image = await ownedImageOr404(db, link.organisation_id, link.project_id, params.imageId);
-      const etag = fullImageETag(image, qualityThresholdsTag(config.imageQuality.thresholds));
-      if (notModified(request, reply, etag)) return REPLY_SENT;
-      await sendFullImage(storage, image, reply, config.imageQuality.thresholds);
-      return REPLY_SENT;
+      const thresholds = config.imageQuality.thresholds;
+      return fullImageAnswer(storage, image, thresholds, qualityThresholdsTag(thresholds));
     },
     BASE64_IMAGE_COMPRESSION,
   );
 
   router.add(
     routes.sharedPredictionSet,
-    async ({ params, query, request, reply }) => {
+    async ({ params, query }) => {
       const link = await openLink(query.token);
       const prediction = await predictions.findPrediction(
         link.organisation_id,
@@ -159,7 +155,7 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
         params.predictionId,
       );
       if (!prediction) throw notFound();
-      return predictionSetAnswer(prediction, storage, config, request, reply);
+      return predictionSetAnswer(prediction, storage, config);
     },
     BASE64_IMAGE_COMPRESSION,
   );

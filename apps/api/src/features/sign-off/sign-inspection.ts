@@ -8,6 +8,7 @@ import { inspectionAreasRepository } from '../inspection-areas/inspection-areas.
 import { inspectionReport } from '../inspections/inspection-report.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { projectsRepository } from '../projects/projects.repository.js';
+import { projectSignatureRepository } from './project-signature.repository.js';
 import { revisionsRepository } from './revisions.repository.js';
 import { refuseWhileSigned } from './signed-freeze.js';
 import { sha256Hex, signedReportBytes } from './signed-report.js';
@@ -71,15 +72,7 @@ export async function signInspection(
     const bytes = signedReportBytes(report);
     const sha256 = sha256Hex(bytes);
     const outcome = await db.transaction().execute(async (trx) => {
-      const frozen = await trx
-        .updateTable('projects')
-        .set({ signed_revision: revision })
-        .where('id', '=', project.id)
-        .where('signed_revision', 'is', null)
-        .where('images_version', '=', project.images_version)
-        .where('predictions_version', '=', project.predictions_version)
-        .executeTakeFirst();
-      if (Number(frozen.numUpdatedRows) === 0) return 'changed';
+      if (!(await projectSignatureRepository(trx).freeze(project, revision))) return 'changed';
       await revisionsRepository(trx).insert({
         project_id: project.id,
         revision,

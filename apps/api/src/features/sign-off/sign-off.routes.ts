@@ -2,13 +2,13 @@ import { type RevisionList, routes, signOffMessages } from '@hullscope/contract'
 import type { Kysely } from 'kysely';
 import type { ApiRegistrar } from '../../feature-context.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/api-error.js';
 import { REPLY_SENT } from '../../http/router.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { personName } from '../mask-versions/person-name.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { revisionsRepository, toRevision } from './revisions.repository.js';
+import { reopenInspection } from './reopen-inspection.js';
 import { signInspection } from './sign-inspection.js';
 
 async function revisionList(db: Kysely<DB>, project: ProjectRow): Promise<RevisionList> {
@@ -42,18 +42,7 @@ export const registerSignOffRoutes: ApiRegistrar = ({ router, db, config }) => {
     const revision = project.signed_revision;
     if (revision === null) throw conflict(signOffMessages.notSigned);
     const by = { id: user.id, name: await personName(db, user.id) };
-    const reopened = await db.transaction().execute(async (trx) => {
-      // Guarded: of two reopenings at once (or a reopening racing a signature), one takes effect.
-      const result = await trx
-        .updateTable('projects')
-        .set({ signed_revision: null })
-        .where('id', '=', project.id)
-        .where('signed_revision', '=', revision)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await revisionsRepository(trx).markReopened(project.id, revision, by, body.reason, nowIso());
-      return true;
-    });
+    const reopened = await reopenInspection(db, project.id, revision, by, body.reason);
     if (!reopened) throw conflict(signOffMessages.notSigned);
     await recordAudit(db, {
       organisationId: organisation.id,

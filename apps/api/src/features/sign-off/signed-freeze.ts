@@ -2,9 +2,7 @@ import { signOffMessages } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../http/api-error.js';
-import type { ProjectContent } from '../projects/content-versions.js';
-
-const COLUMN = { images: 'images_version', predictions: 'predictions_version' } as const;
+import { type ProjectContent, contentVersionsRepository } from '../projects/content-versions.repository.js';
 
 /** 409 for a write to a signed inspection (issue 39 §4): the early check before any work is done. */
 export function refuseWhileSigned(project: { signed_revision: number | null }): void {
@@ -23,18 +21,8 @@ export async function raiseContentVersionUnlessSigned(
   projectId: number,
   content: ProjectContent,
 ): Promise<void> {
-  const column = COLUMN[content];
-  const result = await trx
-    .updateTable('projects')
-    .set((eb) => ({ [column]: eb(column, '+', 1) }))
-    .where('id', '=', projectId)
-    .where('signed_revision', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return;
-  const project = await trx
-    .selectFrom('projects')
-    .select('signed_revision')
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-  if (project?.signed_revision != null) throw conflict(signOffMessages.signed(project.signed_revision));
+  const versions = contentVersionsRepository(trx);
+  if (await versions.raiseUnlessSigned(projectId, content)) return;
+  const signedRevision = await versions.signedRevision(projectId);
+  if (signedRevision != null) throw conflict(signOffMessages.signed(signedRevision));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/load-config.js';
 import { signUp } from '../../support/accounts.js';
 import {
   createDataHome,
