@@ -2,15 +2,14 @@ import { routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { ownedImageOr404 } from '../images/owned-image.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
-import { raiseContentVersionUnlessSigned, refuseWhileSigned } from '../sign-off/signed-freeze.js';
-import { interpolatedFrames } from './interpolate-frames.js';
+import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { projectPins, projectPlanOr409 } from './plan-pins.js';
-import { planPositionsRepository } from './plan-positions.repository.js';
+import { planPositionsService } from './plan-positions.service.js';
 import { pointInHull } from './point-in-hull.js';
 
 /**
- * Issue 40 §2: an inspection's photos on its vessel's plan, placed by zone or by hand. A position is
- * part of the inspection's images (the report draws it), so a signed inspection refuses changes.
+ * An inspection's photos on its vessel's plan, placed by zone or by hand. A position is part of the
+ * inspection's images (the report draws it), so a signed inspection refuses changes.
  */
 export const registerPlanPinRoutes: ApiRegistrar = ({ router, db }) => {
   router.add(routes.planPins, async ({ organisation, params }) => {
@@ -24,12 +23,7 @@ export const registerPlanPinRoutes: ApiRegistrar = ({ router, db }) => {
     refuseWhileSigned(project);
     const plan = await projectPlanOr409(db, organisation.id, project);
     const point = body.placement === 'point' ? pointInHull(plan, body) : null;
-    await db.transaction().execute(async (trx) => {
-      const positions = planPositionsRepository(trx);
-      if (point) await positions.place([{ imageId: image.id, position: point }]);
-      else await positions.clear(image.id);
-      await raiseContentVersionUnlessSigned(trx, project.id, 'images');
-    });
+    await planPositionsService(db).placeImage(project.id, image.id, point);
     return projectPins(db, organisation.id, project, plan);
   });
 
@@ -37,13 +31,7 @@ export const registerPlanPinRoutes: ApiRegistrar = ({ router, db }) => {
     const project = await ownedProjectOr404(db, organisation.id, params.id);
     refuseWhileSigned(project);
     const plan = await projectPlanOr409(db, organisation.id, project);
-    const interpolated = await db.transaction().execute(async (trx) => {
-      const positions = planPositionsRepository(trx);
-      const placed = interpolatedFrames(await positions.listForProject(organisation.id, project.id), body);
-      await positions.place(placed);
-      await raiseContentVersionUnlessSigned(trx, project.id, 'images');
-      return placed.length;
-    });
+    const interpolated = await planPositionsService(db).interpolate(organisation.id, project.id, body);
     return { ...(await projectPins(db, organisation.id, project, plan)), interpolated };
   });
 };

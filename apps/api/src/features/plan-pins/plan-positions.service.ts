@@ -1,0 +1,35 @@
+import type { PlanInterpolateRequest } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
+import { interpolatedFrames } from './interpolate-frames.js';
+import { type StoredPosition, planPositionsRepository } from './plan-positions.repository.js';
+
+/**
+ * A position is part of the inspection's images (the report draws it), so each change raises the
+ * images' content version in its own transaction.
+ */
+export function planPositionsService(db: Kysely<DB>) {
+  return {
+    /** Puts one image at a point, or back to its zone when `point` is null. */
+    async placeImage(projectId: number, imageId: number, point: StoredPosition | null): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const positions = planPositionsRepository(trx);
+        if (point) await positions.place([{ imageId, position: point }]);
+        else await positions.clear(imageId);
+        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
+      });
+    },
+
+    /** Places the video frames between two placed ones; answers how many were placed. */
+    async interpolate(organisationId: number, projectId: number, request: PlanInterpolateRequest) {
+      return db.transaction().execute(async (trx) => {
+        const positions = planPositionsRepository(trx);
+        const placed = interpolatedFrames(await positions.listForProject(organisationId, projectId), request);
+        await positions.place(placed);
+        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
+        return placed.length;
+      });
+    },
+  };
+}
