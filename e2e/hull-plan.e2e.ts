@@ -149,4 +149,37 @@ describe('the hull plan and the compliance record', () => {
     expect(pins.pins[0]).toMatchObject({ view: 'bottom', placement: 'dragged' });
     await saveScreenshot(page, 'photos-on-plan');
   });
+
+  it('estimates the fuel penalty once a photo is rated, the source beside the figure', async () => {
+    await page.keyboard.press('Escape');
+    const projectId = Number(/\/projects\/(\d+)\//.exec(page.url())?.[1]);
+    const images = (await api('GET', `/api/projects/${projectId}/image-details/`)) as { id: number }[];
+    const models = (await api('GET', '/api/cvmodels/')) as { id: number; active: boolean }[];
+    const resolutions = (await api('GET', '/api/resolutions/')) as { id: number; name: string }[];
+    await api('POST', `/api/projects/${projectId}/request-predict/`, {
+      model: models.find((model) => model.active)!.id,
+      resolution: resolutions.find((resolution) => resolution.name === 'standard')!.id,
+      images: images.map((image) => image.id),
+    });
+    await expect
+      .poll(async () => ((await api('GET', '/api/request/current/')) as { request_id: number }).request_id, {
+        timeout: 60_000,
+      })
+      .toBe(0);
+    const estimate = (await api('GET', `/api/projects/${projectId}/fuel-penalty/`)) as {
+      added_shaft_power_percent: { central: number } | null;
+    };
+    expect(estimate.added_shaft_power_percent?.central).toBeGreaterThan(0);
+
+    // The prediction ran outside this page (through the API): come back to the project as a user would.
+    await page.reload();
+    await page.getByRole('button', { name: 'Areas & Actions' }).click();
+    const fuel = page
+      .getByRole('dialog', { name: 'Areas and actions' })
+      .getByRole('region', { name: 'Fuel penalty' });
+    await expect
+      .poll(() => fuel.textContent(), { timeout: 10_000 })
+      .toMatch(/more shaft power \(range [\d.]+ % to [\d.]+ %\)/);
+    expect(await fuel.textContent()).toMatch(/doi:10\.1080\/08927010701461974/);
+  });
 });
