@@ -1,6 +1,6 @@
 import { type CleaningComparison, type ComparisonSide, cleaningOutcomeLabels } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
-import { type TextStyle, fitToWidth, singleLine, widthOf } from '../inspections/pdf-text.js';
+import { type TextStyle } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
   CONTENT_WIDTH,
@@ -11,6 +11,7 @@ import {
   facts,
   heading,
   paragraph,
+  numberPages,
 } from '../inspections/report-layout.js';
 
 const COLUMN_GAP = 16;
@@ -61,31 +62,7 @@ export function renderComparisonPdf(comparison: CleaningComparison, vesselName: 
     info: { Title: `Before and after cleaning: ${vesselName}, ${cleaning.date}`, Author: 'Hullscope' },
   });
   registerReportFonts(doc);
-  let page = 1;
-  const footer = () => {
-    const style: TextStyle = { role: 'regular', size: 7.5 };
-    const pageNumber = ` · page ${page}`;
-    const title = `Before and after cleaning · ${vesselName} · ${cleaning.date}`;
-    doc.fillColor(GREY);
-    const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
-    singleLine(
-      doc,
-      `${fitted}${pageNumber}`,
-      style,
-      PAGE.margin,
-      PAGE.height - PAGE.margin + 8,
-      CONTENT_WIDTH,
-      'center',
-    );
-    doc.fillColor('black');
-    doc.x = PAGE.margin;
-    doc.y = PAGE.margin;
-  };
-  doc.on('pageAdded', () => {
-    page += 1;
-    footer();
-  });
-  footer();
+  numberPages(doc, `Before and after cleaning · ${vesselName} · ${cleaning.date}`);
   doc
     .font('bold')
     .fontSize(20)

@@ -1,5 +1,5 @@
 import type { TextStyle } from './pdf-text.js';
-import { drawLine, lineHeightOf, wrapLines } from './pdf-text.js';
+import { drawLine, fitToWidth, lineHeightOf, singleLine, widthOf, wrapLines } from './pdf-text.js';
 
 /** The report's page and the text blocks every section is made of (report-pdf.ts and its sections). */
 export type Doc = PDFKit.PDFDocument;
@@ -52,4 +52,35 @@ export function bullets(doc: Doc, lines: string[]): void {
     paragraph(doc, `•  ${line}`, { role: 'regular', size: 9.5 }, PAGE.margin, CONTENT_WIDTH);
     doc.moveDown(0.35);
   }
+}
+
+/**
+ * Writes "<title> · page N" at the foot of every page, now and on each page added later. A long title
+ * is cut short, never the page number after it.
+ */
+export function numberPages(doc: Doc, title: string): void {
+  let page = 1;
+  const footer = () => {
+    const style: TextStyle = { role: 'regular', size: 7.5 };
+    const pageNumber = ` · page ${page}`;
+    doc.fillColor(GREY);
+    const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
+    singleLine(
+      doc,
+      `${fitted}${pageNumber}`,
+      style,
+      PAGE.margin,
+      PAGE.height - PAGE.margin + 8,
+      CONTENT_WIDTH,
+      'center',
+    );
+    doc.fillColor('black');
+    doc.x = PAGE.margin;
+    doc.y = PAGE.margin;
+  };
+  doc.on('pageAdded', () => {
+    page += 1;
+    footer();
+  });
+  footer();
 }

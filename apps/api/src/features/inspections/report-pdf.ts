@@ -11,7 +11,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage.js';
 import type { RatedImage } from './inspection-summary.js';
-import { type TextStyle, fitToWidth, singleLine, widthOf } from './pdf-text.js';
+import { singleLine } from './pdf-text.js';
 import {
   actionsSection,
   checklistSection,
@@ -30,6 +30,7 @@ import {
   facts,
   heading,
   paragraph,
+  numberPages,
 } from './report-layout.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
 import { currentMaskPrefix } from '../mask-versions/mask-files.js';
@@ -427,25 +428,7 @@ export function renderReportPdf(
     },
   });
   registerReportFonts(doc);
-  let page = 1;
-  const footer = () => {
-    const y = PAGE.height - PAGE.margin + 8;
-    const style: TextStyle = { role: 'regular', size: 7.5 };
-    doc.fillColor(GREY);
-    // A long project name is cut short, never the page number after it.
-    const pageNumber = ` · page ${page}`;
-    const title = `Hullscope inspection report · ${report.project.name}`;
-    const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
-    singleLine(doc, `${fitted}${pageNumber}`, style, PAGE.margin, y, CONTENT_WIDTH, 'center');
-    doc.fillColor('black');
-    doc.x = PAGE.margin;
-    doc.y = PAGE.margin;
-  };
-  doc.on('pageAdded', () => {
-    page += 1;
-    footer();
-  });
-  footer();
+  numberPages(doc, `Hullscope inspection report · ${report.project.name}`);
 
   const write = async () => {
     cover(doc, report);

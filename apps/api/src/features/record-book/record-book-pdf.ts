@@ -5,7 +5,7 @@ import type {
   RecordBookInspectionEntry,
 } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
-import { type TextStyle, fitToWidth, singleLine, widthOf } from '../inspections/pdf-text.js';
+import { type TextStyle } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
   CONTENT_WIDTH,
@@ -16,6 +16,7 @@ import {
   facts,
   heading,
   paragraph,
+  numberPages,
 } from '../inspections/report-layout.js';
 
 const SMALL: TextStyle = { role: 'regular', size: 9 };
@@ -157,31 +158,7 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
     info: { Title: `Biofouling Record Book: ${book.vessel.name}`, Author: 'Hullscope' },
   });
   registerReportFonts(doc);
-  let page = 1;
-  const footer = () => {
-    const style: TextStyle = { role: 'regular', size: 7.5 };
-    const pageNumber = ` · page ${page}`;
-    const title = `Biofouling Record Book · ${book.vessel.name}`;
-    doc.fillColor(GREY);
-    const fitted = fitToWidth(doc, title, style, CONTENT_WIDTH - widthOf(doc, pageNumber, style));
-    singleLine(
-      doc,
-      `${fitted}${pageNumber}`,
-      style,
-      PAGE.margin,
-      PAGE.height - PAGE.margin + 8,
-      CONTENT_WIDTH,
-      'center',
-    );
-    doc.fillColor('black');
-    doc.x = PAGE.margin;
-    doc.y = PAGE.margin;
-  };
-  doc.on('pageAdded', () => {
-    page += 1;
-    footer();
-  });
-  footer();
+  numberPages(doc, `Biofouling Record Book · ${book.vessel.name}`);
   doc
     .font('bold')
     .fontSize(22)
