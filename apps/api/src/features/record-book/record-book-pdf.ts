@@ -19,6 +19,12 @@ import {
   numberPages,
 } from '../inspections/report-layout.js';
 
+/**
+ * The newest entries a PDF prints: each entry is about a page, and a book of thousands would hold a
+ * render turn for minutes. The JSON Record Book has every entry.
+ */
+export const PDF_ENTRY_LIMIT = 500;
+
 const SMALL: TextStyle = { role: 'regular', size: 9 };
 const yesNo = (value: boolean | null | undefined) => (value == null ? null : value ? 'Yes' : 'No');
 const metres = (value: number | null | undefined) => (value == null ? null : `${value} m`);
@@ -151,7 +157,7 @@ function entryBlock(doc: Doc, entry: RecordBookEntry, number: number): void {
 }
 
 /** The Record Book as a PDF: particulars, then every entry with the form's fields; a rendering of the JSON. */
-export function renderRecordBookPdf(book: RecordBook): Doc {
+export function renderRecordBookPdf(book: RecordBook, entryLimit = PDF_ENTRY_LIMIT): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -184,7 +190,20 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
       CONTENT_WIDTH,
     );
   }
-  book.entries.forEach((entry, index) => entryBlock(doc, entry, index + 1));
+  // Oldest first, so the newest are the last ones; each keeps its number in the whole book.
+  const leftOut = Math.max(0, book.entries.length - entryLimit);
+  if (leftOut > 0) {
+    heading(doc, 'Entries');
+    paragraph(
+      doc,
+      `The ${leftOut} oldest ${leftOut === 1 ? 'entry is' : 'entries are'} left out: this PDF prints the newest ` +
+        `${entryLimit}. The Record Book as JSON has them all.`,
+      SMALL,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
+  book.entries.slice(leftOut).forEach((entry, index) => entryBlock(doc, entry, leftOut + index + 1));
   doc.end();
   return doc;
 }
