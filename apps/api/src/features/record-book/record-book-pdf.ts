@@ -5,6 +5,7 @@ import type {
   RecordBookInspectionEntry,
 } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
+import { sideState } from '../cleanings/side-state.js';
 import { type TextStyle } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
@@ -116,10 +117,7 @@ function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
 }
 
 function reference(side: RecordBookCleaningEntry['before']): string {
-  const revision = side.revision
-    ? `revision ${side.revision}, report.json SHA-256 ${side.report_sha256}`
-    : 'not signed';
-  return `${side.project_name} (${side.date ?? 'undated'}; ${revision})`;
+  return `${side.project_name} (${side.date ?? 'undated'}; ${sideState(side)})`;
 }
 
 function cleaning(doc: Doc, entry: RecordBookCleaningEntry): void {

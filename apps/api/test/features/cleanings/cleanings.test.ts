@@ -205,4 +205,24 @@ describe('the comparison', () => {
     expect(text).toContain('ROV brush cart');
     expect(text).toContain('ISO/DIS 6319');
   });
+
+  it('compares a reopened inspection as it is now, naming its last signed revision without its hash', async () => {
+    const [cleaning] = await listed();
+    const signedSide = Cleaning.parse((await get(`${base()}${cleaning!.id}/`)).json()).before;
+    expect(signedSide).toMatchObject({ revision: 1, revision_label: 'revision 1' });
+    expect(signedSide.report_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const reopened = await post(`/api/projects/${before}/reopen/`, { reason: 'Ratings to be checked.' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+
+    const comparison = CleaningComparison.parse((await get(`${base()}${cleaning!.id}/comparison/`)).json());
+    expect(comparison.cleaning.before).toMatchObject({
+      revision: 1,
+      report_sha256: null,
+      revision_label: 'reopened since revision 1; compared as it is now',
+    });
+    const pdf = await get(`${base()}${cleaning!.id}/comparison/download/`);
+    const text = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('reopened since revision 1; compared as it is now');
+    expect(text.replace(/ /g, '')).not.toContain(signedSide.report_sha256);
+  });
 });
