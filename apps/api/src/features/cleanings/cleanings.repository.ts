@@ -38,6 +38,16 @@ export function cleaningsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    async countOfVessel(owner: number, vesselId: number): Promise<number> {
+      const row = await db
+        .selectFrom('cleanings')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('owner', '=', owner)
+        .where('vessel_id', '=', vesselId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     insert(row: Insertable<CleaningsTable>): Promise<CleaningRow> {
       return db.insertInto('cleanings').values(row).returningAll().executeTakeFirstOrThrow();
     },

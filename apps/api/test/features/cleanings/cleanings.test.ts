@@ -1,6 +1,7 @@
 import { Cleaning, CleaningComparison, RecordBook } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
+import { cleaningsService } from '../../../src/features/cleanings/cleanings.service.js';
 import { pdfPages } from '../../support/pdf.js';
 import { teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -224,5 +225,48 @@ describe('the comparison', () => {
     const text = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('reopened since revision 1; compared as it is now');
     expect(text.replace(/ /g, '')).not.toContain(signedSide.report_sha256);
+  });
+});
+
+describe('cleanings stay valid', () => {
+  const updateProject = (projectId: number, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${projectId}/update/`,
+      headers: owner.headers,
+      payload,
+    });
+
+  it('refuses to move or redate an inspection out from under its cleaning, naming the cleaning', async () => {
+    const [cleaning] = await listed();
+    for (const change of [{ vessel: otherVessel }, { vessel: null }, { inspection_date: '2026-05-01' }]) {
+      const refused = await updateProject(after, change);
+      expect(refused.statusCode, `${JSON.stringify(change)}: ${refused.body}`).toBe(409);
+      expect(refused.json().detail).toContain(`(cleaning ${cleaning!.id})`);
+      expect(refused.json().detail).toContain('after the cleaning of 2026-05-05 by Clean Hulls Ltd');
+    }
+    const project = (await get(`/api/projects/${after}/`)).json();
+    expect(project).toMatchObject({ vessel: vesselId, inspection_date: '2026-05-06' });
+    // A change that keeps the cleaning valid goes through.
+    const later = await updateProject(after, {
+      inspection_date: '2026-05-08',
+      name: 'After cleaning, redated',
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await get(`${base()}${cleaning!.id}/`)).json().after).toMatchObject({ date: '2026-05-08' });
+  });
+
+  it('refuses a cleaning past the vessel cap with a 409 saying so, and stores and audits nothing', async () => {
+    const count = (await listed()).length;
+    const audited = (await auditActions()).length;
+    const capped = cleaningsService(t.app.database.db, owner.organisationId, vesselId, count);
+    await expect(
+      capped.create({ ...CLEANING, before, after }, { id: owner.userId, name: 'Owner' }, { actor: null }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: `This vessel already has ${count} cleanings, the most one vessel may have. Delete one you no longer need to record another.`,
+    });
+    expect(await listed()).toHaveLength(count);
+    expect(await auditActions()).toHaveLength(audited);
   });
 });
