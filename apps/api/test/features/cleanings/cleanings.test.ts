@@ -256,6 +256,20 @@ describe('cleanings stay valid', () => {
     expect((await get(`${base()}${cleaning!.id}/`)).json().after).toMatchObject({ date: '2026-05-08' });
   });
 
+  it('lets only one of a cleaning change and a project change sent together through when both would break it', async () => {
+    const [cleaning] = await listed();
+    const [cleaningChange, projectChange] = await Promise.all([
+      post(`${base()}${cleaning!.id}/update/`, { date: '2026-05-08' }),
+      updateProject(after, { inspection_date: '2026-05-06' }),
+    ]);
+    const outcomes = [cleaningChange.statusCode, projectChange.statusCode].sort();
+    expect(outcomes, `${cleaningChange.body} ${projectChange.body}`).toEqual(
+      [200, cleaningChange.statusCode === 200 ? 409 : 400].sort(),
+    );
+    const stored = Cleaning.parse((await get(`${base()}${cleaning!.id}/`)).json());
+    expect(stored.date <= stored.after.date!).toBe(true);
+  });
+
   it('refuses a cleaning past the vessel cap with a 409 saying so, and stores and audits nothing', async () => {
     const count = (await listed()).length;
     const audited = (await auditActions()).length;
