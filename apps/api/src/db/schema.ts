@@ -192,6 +192,8 @@ export interface ProjectsTable {
   updated_at: string;
   /** Raised by every insert, delete and zone change of the project's images (migration 0013). */
   images_version: Generated<number>;
+  /** Raised by every change of a photo's place on the hull plan (migration 0026); signing compares it. */
+  plan_version: Generated<number>;
   /** Raised by every prediction stored for the project's images (migration 0013). */
   predictions_version: Generated<number>;
   /** The signed revision while the inspection is signed; null while open (migration 0021). */

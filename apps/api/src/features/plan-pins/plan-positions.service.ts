@@ -6,8 +6,8 @@ import { interpolatedFrames } from './interpolate-frames.js';
 import { type StoredPosition, planPositionsRepository } from './plan-positions.repository.js';
 
 /**
- * A position is part of the inspection's images (the report draws it), so each change raises the
- * images' content version in its own transaction.
+ * A position is part of the inspection (the report draws it) but not of its image lists, so each
+ * change raises the plan's own counter in its transaction: signing compares it, the lists' ETags do not.
  */
 export function planPositionsService(db: Kysely<DB>) {
   return {
@@ -17,7 +17,7 @@ export function planPositionsService(db: Kysely<DB>) {
         const positions = planPositionsRepository(trx);
         if (point) await positions.place([{ imageId, position: point }]);
         else await positions.clear(imageId);
-        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
+        await raiseContentVersionUnlessSigned(trx, projectId, 'plan');
       });
     },
 
@@ -27,7 +27,7 @@ export function planPositionsService(db: Kysely<DB>) {
         const positions = planPositionsRepository(trx);
         const placed = interpolatedFrames(await positions.listForProject(organisationId, projectId), request);
         await positions.place(placed);
-        await raiseContentVersionUnlessSigned(trx, projectId, 'images');
+        await raiseContentVersionUnlessSigned(trx, projectId, 'plan');
         return placed.length;
       });
     },
