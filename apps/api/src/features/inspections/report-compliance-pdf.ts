@@ -71,6 +71,7 @@ function planView(
 }
 
 const PIN_RADIUS = 4.5;
+export const PIN_LEGEND_LINES = 200;
 const VIEW_TITLES = { port: 'Port side', starboard: 'Starboard side', bottom: 'Bottom' } as const;
 const PLACEMENT_TEXT = { dragged: 'placed by hand', interpolated: 'interpolated' } as const;
 
@@ -92,7 +93,29 @@ export function pinPlaceText(pin: PlanPin): string {
   return `${VIEW_TITLES[pin.view]}, ${metres(pin.from_aft_m)} from the aft perpendicular, ${across} (${how})`;
 }
 
-/** The pins' key: each number with its photo's name and place; then the photos not on the plan. */
+/**
+ * The pins' key as lines: each number with its photo's name and place, at most PIN_LEGEND_LINES of
+ * them (a survey of thousands of video frames keeps its legend to a few pages; the JSON has every
+ * pin); then the photos not on the plan.
+ */
+export function pinLegendLines(pins: NonNullable<InspectionReport['plan_pins']>): string[] {
+  const lines = pins.pins
+    .slice(0, PIN_LEGEND_LINES)
+    .map((pin) => `${pin.number}  ${pin.image_name}: ${pinPlaceText(pin)}`);
+  const more = pins.pins.length - PIN_LEGEND_LINES;
+  if (more > 0)
+    lines.push(
+      `… and ${more} more photos on the plan (pins ${PIN_LEGEND_LINES + 1} to ${pins.pins.length}): the report's JSON lists every pin with its place.`,
+    );
+  if (pins.unplaced.length > 0) {
+    const shown = pins.unplaced.slice(0, PIN_LEGEND_LINES).map((image) => image.image_name);
+    const left = pins.unplaced.length - shown.length;
+    const names = shown.join(', ') + (left > 0 ? ` and ${left} more` : '');
+    lines.push(`Not on the plan: ${names} (no zone, and not placed by hand).`);
+  }
+  return lines;
+}
+
 function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): void {
   if (pins.pins.length === 0 && pins.unplaced.length === 0) return;
   ensureSpace(doc, 40);
@@ -101,25 +124,7 @@ function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): 
     .fontSize(10)
     .fillColor('black')
     .text('Photos on the plan', PAGE.margin, doc.y + 4);
-  for (const pin of pins.pins) {
-    paragraph(
-      doc,
-      `${pin.number}  ${pin.image_name}: ${pinPlaceText(pin)}`,
-      SMALL,
-      PAGE.margin,
-      CONTENT_WIDTH,
-    );
-  }
-  if (pins.unplaced.length > 0) {
-    const names = pins.unplaced.map((image) => image.image_name).join(', ');
-    paragraph(
-      doc,
-      `Not on the plan: ${names} (no zone, and not placed by hand).`,
-      SMALL,
-      PAGE.margin,
-      CONTENT_WIDTH,
-    );
-  }
+  for (const line of pinLegendLines(pins)) paragraph(doc, line, SMALL, PAGE.margin, CONTENT_WIDTH);
 }
 
 /** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
