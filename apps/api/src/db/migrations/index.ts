@@ -31,6 +31,7 @@ import * as verifiedRecords from './0021-verified-records.js';
 import * as imagePlanPositions from './0022-image-plan-positions.js';
 import * as cleanings from './0023-cleanings.js';
 import * as reviewConfusion from './0024-review-confusion.js';
+import * as vesselGaDrawing from './0025-vessel-ga-drawing.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -62,6 +63,7 @@ const migrations = {
   '0022-image-plan-positions': imagePlanPositions,
   '0023-cleanings': cleanings,
   '0024-review-confusion': reviewConfusion,
+  '0025-vessel-ga-drawing': vesselGaDrawing,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */
