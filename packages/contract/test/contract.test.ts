@@ -298,6 +298,7 @@ describe('route table (§7)', () => {
       'POST /api/user/register/',
       'POST /api/vessels/',
       'POST /api/vessels/:id/cleanings/',
+      'POST /api/vessels/:id/ga-drawing/',
     ]);
   });
 });
