@@ -31,6 +31,7 @@ export async function currentReport(
   return {
     report: JSON.parse(stored.report_json) as InspectionReport,
     rated: rendered.rated,
+    gaDrawingKey: rendered.gaDrawingKey,
     reportSha256: stored.report_sha256,
   };
 }

@@ -4,7 +4,8 @@ import { GaDrawing, MAX_GA_DRAWING_BYTES } from '@hullscope/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
-import { pngClaiming, solidImage } from '../../support/images.js';
+import { pngClaiming, solidImage, uploadParts } from '../../support/images.js';
+import { pdfPages } from '../../support/pdf.js';
 import { postMask } from '../../support/masks.js';
 import { teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -222,5 +223,39 @@ describe('the vessel’s GA drawing (issue 40 §1)', () => {
     expect((await upload(vesselId, await solidImage('png'), viewer.team)).statusCode).toBe(403);
     expect((await post(`${base(vesselId)}delete/`, {}, viewer.team)).statusCode).toBe(403);
     expect((await get(base(vesselId))).statusCode).toBe(200);
+  });
+
+  it('is in the report: its zones in report.json, the drawing in place of the drawn plan in the PDF', async () => {
+    const vesselId = await newVessel();
+    const project = await post('/api/projects/', {
+      name: 'GA survey',
+      location: 'Rotterdam',
+      vessel: vesselId,
+      inspection_date: '2026-11-20',
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const projectId = project.json().id as number;
+    const photos = await uploadParts(t.app, owner.headers, projectId, [
+      { field: 'hull_zone', value: 'rudder' },
+      { field: 'images', file: 'rudder-1.jpg', data: await solidImage('jpeg') },
+    ]);
+    expect(photos.statusCode, photos.body).toBe(201);
+    const report = (url: string) => get(`/api/projects/${projectId}/${url}`);
+
+    const drawnPlan = (await pdfPages((await report('report/')).rawPayload)).join('\n');
+    expect(drawnPlan).not.toContain("The ship's GA drawing");
+
+    expect((await upload(vesselId, await solidImage('png', 600, 200))).statusCode).toBe(201);
+    const rudder = { hull_zone: 'rudder', x: 10, y: 50, width: 60, height: 100 };
+    expect((await post(`${base(vesselId)}zones/update/`, { zones: [rudder] })).statusCode).toBe(200);
+    const json = await report('report.json');
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().ga_drawing).toMatchObject({ width: 600, height: 200, zones: [rudder] });
+    const pdf = await report('report/');
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain("The ship's GA drawing");
+    expect(text).toContain('Zones as placed on the drawing, coloured by rating');
+    expect(text).toContain('Photos on the plan');
   });
 });
