@@ -1,29 +1,9 @@
 import { GA_DRAWING_FIELD, type GaDrawing, type GaDrawingZone, routes } from '@hullscope/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-errors';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The vessel's GA drawing, or null when it has none (the API answers 404). */
-export const useGaDrawing = (vesselId: number) =>
-  useQuery({
-    queryKey: queryKeys.gaDrawing(vesselId),
-    queryFn: () =>
-      api.request(routes.vesselGaDrawing, { params: { id: vesselId } }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
-  });
-
-/** The drawing's image as a blob; keyed by its upload time, so a replaced drawing is fetched anew. */
-export const useGaDrawingImage = (vesselId: number, uploadedAt: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.gaDrawingImage(vesselId, uploadedAt ?? ''),
-    enabled: uploadedAt !== undefined,
-    staleTime: Infinity,
-    queryFn: async () =>
-      (await api.download(routes.vesselGaDrawingImage, { params: { id: vesselId } }, 'ga-drawing')).blob,
-  });
+export { useGaDrawing, useGaDrawingImage } from '@/hooks/use-ga-drawing';
 
 function useStoreDrawing(vesselId: number) {
   const client = useQueryClient();
