@@ -95,7 +95,7 @@ export function PlanPinMarker({
       tabIndex={0}
       aria-label={`Photo ${pin.number}: ${pin.label} (${PLACEMENT_WORDS[pin.placement]})`}
       data-pin={pin.number}
-      transform={`translate(${x} ${y}) scale(${scale})`}
+      transform={scale === 1 ? `translate(${x} ${y})` : `translate(${x} ${y}) scale(${scale})`}
       style={{ cursor: pin.onMove ? 'grab' : 'pointer', touchAction: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
