@@ -257,5 +257,17 @@ describe('the vessel’s GA drawing (issue 40 §1)', () => {
     expect(text).toContain("The ship's GA drawing");
     expect(text).toContain('Zones as placed on the drawing, coloured by rating');
     expect(text).toContain('Photos on the plan');
+
+    // Signed, the PDF prints the drawing signed; once replaced, the drawn plan again, never the new one.
+    const signed = await post(`/api/projects/${projectId}/sign/`, {
+      name: 'Grace Hopper',
+      position: 'Superintendent',
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const signedPdf = async () => (await pdfPages((await report('report/')).rawPayload)).join('\n');
+    expect(await signedPdf()).toContain("The ship's GA drawing");
+    expect((await upload(vesselId, await solidImage('png', 640, 200))).statusCode).toBe(201);
+    expect(await signedPdf()).not.toContain("The ship's GA drawing");
+    expect((await report('report.json')).json().ga_drawing).toMatchObject({ width: 600 });
   });
 });
