@@ -123,8 +123,11 @@ function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): 
   }
 }
 
-/** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
-function legend(doc: Doc, report: InspectionReport): void {
+/**
+ * The plan's legend: a swatch per kind and state, then the vessel's areas by kind; then the drawn
+ * plan's assumptions, left out under the GA drawing, which they do not describe.
+ */
+function legend(doc: Doc, report: InspectionReport, drawnPlan = true): void {
   const plan = report.hull_plan!;
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(10).text('Legend', PAGE.margin, doc.y);
@@ -155,7 +158,7 @@ function legend(doc: Doc, report: InspectionReport): void {
       paragraph(doc, `${KIND_LABELS[kind]}s: ${names.join(', ')}`, SMALL, PAGE.margin, CONTENT_WIDTH);
   }
   doc.fillColor(GREY);
-  for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
+  if (drawnPlan) for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
   doc.fillColor('black');
 }
 
@@ -228,7 +231,7 @@ export function hullPlanSection(doc: Doc, report: InspectionReport, gaImage: Buf
   const pins = report.plan_pins?.pins ?? [];
   if (report.ga_drawing && gaImage) {
     gaDrawingFigure(doc, report.ga_drawing, gaImage, areas, pins);
-    legend(doc, report);
+    legend(doc, report, false);
     if (report.plan_pins) pinLegend(doc, report.plan_pins);
     return;
   }

@@ -244,6 +244,7 @@ describe('the vessel’s GA drawing (issue 40 §1)', () => {
 
     const drawnPlan = (await pdfPages((await report('report/')).rawPayload)).join('\n');
     expect(drawnPlan).not.toContain("The ship's GA drawing");
+    expect(drawnPlan).toContain('Schematic');
 
     expect((await upload(vesselId, await solidImage('png', 600, 200))).statusCode).toBe(201);
     const rudder = { hull_zone: 'rudder', x: 10, y: 50, width: 60, height: 100 };
@@ -256,6 +257,8 @@ describe('the vessel’s GA drawing (issue 40 §1)', () => {
     const text = (await pdfPages(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain("The ship's GA drawing");
     expect(text).toContain('Zones as placed on the drawing, coloured by rating');
+    // The drawn plan's assumptions do not describe the ship's own drawing.
+    expect(text).not.toContain('Schematic');
     expect(text).toContain('Photos on the plan');
 
     // Signed, the PDF prints the drawing signed; once replaced, the drawn plan again, never the new one.
