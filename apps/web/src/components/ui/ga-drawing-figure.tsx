@@ -83,12 +83,18 @@ export function GaDrawingFigure({
         onPointerDown={
           onDraw &&
           ((event) => {
+            // Else the browser may start dragging the image itself and cancel the pointer.
+            event.preventDefault();
             event.currentTarget.setPointerCapture(event.pointerId);
             setStart(toDrawing(event));
             setDraft(null);
           })
         }
         onPointerMove={onDraw && start ? (event) => setDraft(rectangleTo(toDrawing(event))) : undefined}
+        onPointerCancel={() => {
+          setStart(null);
+          setDraft(null);
+        }}
         onPointerUp={
           onDraw &&
           ((event) => {
@@ -99,7 +105,9 @@ export function GaDrawingFigure({
           })
         }
       >
-        {url && <image href={url} x={0} y={0} width={width} height={height} />}
+        {url && (
+          <image href={url} x={0} y={0} width={width} height={height} style={{ pointerEvents: 'none' }} />
+        )}
         {zones.map((zone) => (
           <g key={zone.hull_zone} data-zone={zone.hull_zone}>
             <title>{hullZoneLabels[zone.hull_zone]}</title>

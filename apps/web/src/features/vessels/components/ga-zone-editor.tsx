@@ -90,10 +90,11 @@ export function GaZoneEditor({
             value={current?.[side] ?? ''}
             onChange={(event) => setSide(side, event.target.value)}
             slotProps={{ htmlInput: { min: side === 'width' || side === 'height' ? 1 : 0, step: 1 } }}
-            sx={{ width: 120 }}
+            sx={{ width: 130, flexShrink: 0 }}
           />
         ))}
         <Button
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           disabled={!current}
           onClick={() => setZones((all) => all.filter((zone) => zone.hull_zone !== selected))}
         >
