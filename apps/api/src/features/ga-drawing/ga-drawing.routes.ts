@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { routes } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
+import { lockRow } from '../../db/row-lock.js';
 import type { DB } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { fieldErrors, notFound } from '../../http/api-error.js';
@@ -67,6 +68,10 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
     let replaced: GaDrawingRow | undefined;
     try {
       await db.transaction().execute(async (trx) => {
+        // Under the vessel's lock, so two uploads at once each remove the file the other replaced.
+        await lockRow(trx, 'vessels', vessel.id);
+        // The vessel may have been deleted while the file was read: then it is not found, as before.
+        await vesselOr404(trx, organisation.id, vessel.id);
         const drawings = gaDrawingsRepository(trx);
         replaced = await drawings.find(organisation.id, vessel.id);
         await drawings.put(row);
@@ -112,10 +117,15 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
 
   router.add(routes.deleteVesselGaDrawing, async ({ organisation, params, request }) => {
     const vessel = await vesselOr404(db, organisation.id, params.id);
-    const drawings = gaDrawingsRepository(db);
-    const row = await drawings.find(organisation.id, vessel.id);
-    if (!row) throw notFound('This vessel has no GA drawing.');
-    await drawings.remove(organisation.id, vessel.id);
+    const row = await db.transaction().execute(async (trx) => {
+      // Under the vessel's lock: an upload at the same time never loses its file to this delete.
+      await lockRow(trx, 'vessels', vessel.id);
+      const drawings = gaDrawingsRepository(trx);
+      const current = await drawings.find(organisation.id, vessel.id);
+      if (!current) throw notFound('This vessel has no GA drawing.');
+      await drawings.remove(organisation.id, vessel.id);
+      return current;
+    });
     await storage.deletePrefix(path.posix.dirname(row.storage_key));
     await recordAudit(db, {
       organisationId: organisation.id,

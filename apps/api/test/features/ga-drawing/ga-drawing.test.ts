@@ -181,6 +181,15 @@ describe('the vessel’s GA drawing (issue 40 §1)', () => {
     const folders = await storedFolders(vesselId);
     expect(folders).toHaveLength(1);
     expect(folders[0]).not.toBe(first);
+
+    // Two uploads at once: one wins, and neither leaves its file behind.
+    const both = await Promise.all([
+      upload(vesselId, await solidImage('png', 320, 200)),
+      upload(vesselId, await solidImage('jpeg', 330, 200)),
+    ]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(await storedFolders(vesselId)).toHaveLength(1);
+    expect([320, 330]).toContain((await get(base(vesselId))).json().width);
   });
 
   it('deletes the drawing with its zones and file, audited; deleting the vessel removes its files', async () => {
