@@ -63,7 +63,7 @@ export function GaZoneEditor({
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
         Choose a zone, then drag its rectangle on the drawing, or type its numbers in drawing pixels. Photos
-        of the zone are pinned at the rectangle’s centre.
+        of the zone are pinned in a row across the rectangle’s middle.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
