@@ -1,6 +1,6 @@
 import { type GaDrawingZone, type HullZone, areaKindOf, hullZoneLabels, planFill } from '@hullscope/contract';
 import Box from '@mui/material/Box';
-import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Children, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** A rectangle being dragged, in drawing pixels. */
 export type DraftRectangle = Omit<GaDrawingZone, 'hull_zone'>;
@@ -77,7 +77,8 @@ export function GaDrawingFigure({
       <svg
         ref={svg}
         viewBox={`0 0 ${width} ${height}`}
-        role="img"
+        // An image until it holds pins, which are buttons: then a group, so they stay reachable.
+        role={Children.count(children) > 0 ? 'group' : 'img'}
         aria-label="The vessel's GA drawing with its zones"
         style={{ width: '100%', height: 'auto', display: 'block', cursor: onDraw ? 'crosshair' : undefined }}
         onPointerDown={

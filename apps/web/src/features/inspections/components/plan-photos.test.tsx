@@ -145,7 +145,7 @@ describe("the inspection's photos on the plan", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Show the photos on' }));
     await user.click(await screen.findByRole('option', { name: "The ship's GA drawing" }));
-    await screen.findByRole('img', { name: /GA drawing with its zones/ });
+    await screen.findByRole('group', { name: /GA drawing with its zones/ });
     // Pins are drawn twice as large on a drawing 2,200 pixels wide.
     expect(screen.getByRole('button', { name: /Photo 1: rudder\.jpg/ })).toHaveAttribute(
       'transform',
