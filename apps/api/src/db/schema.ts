@@ -242,6 +242,30 @@ export interface ImagePlanPositionsTable {
   updated_at: string;
 }
 
+/** A vessel's own GA drawing (migration 0025), stored under storage_key. */
+export interface VesselGaDrawingsTable {
+  vessel_id: number;
+  owner: number;
+  storage_key: string;
+  content_type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size_bytes: number;
+  uploaded_by: number | null;
+  uploaded_by_name: string | null;
+  uploaded_at: string;
+}
+
+/** A hull zone's rectangle on its vessel's GA drawing, in the drawing's pixels. */
+export interface VesselGaZonesTable {
+  vessel_id: number;
+  hull_zone: HullZone;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface InspectionAreasTable {
   project_id: number;
   hull_zone: HullZone;
@@ -636,6 +660,8 @@ export interface DB {
   review_confusion: ReviewConfusionTable;
   inspection_revisions: InspectionRevisionsTable;
   cleanings: CleaningsTable;
+  vessel_ga_drawings: VesselGaDrawingsTable;
+  vessel_ga_zones: VesselGaZonesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import {
   type InspectionReport,
   PLAN_PIN_COLOURS,
   type PlanPin,
+  areaKindOf,
   hullZoneLabels,
   planFill,
 } from '@hullscope/contract';
@@ -127,8 +128,11 @@ function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): 
   for (const line of pinLegendLines(pins)) paragraph(doc, line, SMALL, PAGE.margin, CONTENT_WIDTH);
 }
 
-/** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
-function legend(doc: Doc, report: InspectionReport): void {
+/**
+ * The plan's legend: a swatch per kind and state, then the vessel's areas by kind; then the drawn
+ * plan's assumptions, left out under the GA drawing, which they do not describe.
+ */
+function legend(doc: Doc, report: InspectionReport, drawnPlan = true): void {
   const plan = report.hull_plan!;
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(10).text('Legend', PAGE.margin, doc.y);
@@ -159,16 +163,83 @@ function legend(doc: Doc, report: InspectionReport): void {
       paragraph(doc, `${KIND_LABELS[kind]}s: ${names.join(', ')}`, SMALL, PAGE.margin, CONTENT_WIDTH);
   }
   doc.fillColor(GREY);
-  for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
+  if (drawnPlan) for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
   doc.fillColor('black');
 }
 
-export function hullPlanSection(doc: Doc, report: InspectionReport): void {
+/**
+ * The vessel's own GA drawing, scaled to the page (at most GA_MAX_HEIGHT tall), each placed zone a
+ * rectangle coloured as the drawn plan colours it, with the count of the zone's photos at its centre.
+ */
+function gaDrawingFigure(
+  doc: Doc,
+  drawing: NonNullable<InspectionReport['ga_drawing']>,
+  image: Buffer,
+  areas: Map<string, InspectionArea>,
+  pins: readonly PlanPin[],
+) {
+  const factor = Math.min(CONTENT_WIDTH / drawing.width, GA_MAX_HEIGHT / drawing.height);
+  ensureSpace(doc, drawing.height * factor + 24);
+  doc.font('bold').fontSize(10).fillColor('black').text("The ship's GA drawing", PAGE.margin, doc.y);
+  const top = doc.y + 2;
+  const at = (x: number, y: number) => [PAGE.margin + x * factor, top + y * factor] as const;
+  doc.image(image, PAGE.margin, top, { width: drawing.width * factor, height: drawing.height * factor });
+  for (const zone of drawing.zones) {
+    const [x, y] = at(zone.x, zone.y);
+    const fill = planFill(areaKindOf(zone.hull_zone), areas.get(zone.hull_zone), IMO_RATING_COLOURS);
+    doc
+      .save()
+      .rect(x, y, zone.width * factor, zone.height * factor)
+      .lineWidth(0.8)
+      .fillOpacity(0.45)
+      .fillAndStroke(fill, HULL_PLAN_COLOURS.outline)
+      .restore();
+    const photos = pins.filter((pin) => pin.hull_zone === zone.hull_zone).length;
+    const [cx, cy] = at(zone.x + zone.width / 2, zone.y + zone.height / 2);
+    doc.font('regular').fontSize(6.5).fillColor('black');
+    doc.text(hullZoneLabels[zone.hull_zone], cx - 50, cy - 11, {
+      width: 100,
+      align: 'center',
+      lineBreak: false,
+    });
+    if (photos > 0) {
+      doc
+        .save()
+        .circle(cx, cy + 4, PIN_RADIUS + 1)
+        .lineWidth(0.8)
+        .fillAndStroke(PLAN_PIN_COLOURS.zone, '#ffffff')
+        .restore();
+      doc.font('bold').fontSize(5.5).fillColor('#ffffff');
+      doc.text(String(photos), cx - 10, cy + 1.4, { width: 20, align: 'center', lineBreak: false });
+    }
+  }
+  doc.fillColor('black');
+  doc.x = PAGE.margin;
+  doc.y = top + drawing.height * factor + 6;
+  const unplaced = drawing.zones.length === 0 ? 'No zone is placed on it yet.' : '';
+  paragraph(
+    doc,
+    `Zones as placed on the drawing, coloured by rating; the number in a zone is how many of its photos this inspection holds (their list follows). ${unplaced}`.trim(),
+    SMALL,
+    PAGE.margin,
+    CONTENT_WIDTH,
+  );
+}
+
+const GA_MAX_HEIGHT = 420;
+
+export function hullPlanSection(doc: Doc, report: InspectionReport, gaImage: Buffer | null = null): void {
   if (!report.hull_plan) return;
   doc.addPage();
   heading(doc, 'Hull plan');
   const areas = new Map((report.checklist?.areas ?? []).map((area) => [area.hull_zone, area]));
   const pins = report.plan_pins?.pins ?? [];
+  if (report.ga_drawing && gaImage) {
+    gaDrawingFigure(doc, report.ga_drawing, gaImage, areas, pins);
+    legend(doc, report, false);
+    if (report.plan_pins) pinLegend(doc, report.plan_pins);
+    return;
+  }
   for (const view of report.hull_plan.views) {
     planView(
       doc,

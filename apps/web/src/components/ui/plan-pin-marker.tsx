@@ -46,9 +46,12 @@ const ARROWS: Record<string, [number, number]> = {
 export function PlanPinMarker({
   pin,
   toDrawing,
+  scale = 1,
 }: {
   pin: PlanPin;
   toDrawing: (clientX: number, clientY: number) => { x: number; y: number };
+  /** Draws the pin larger on a drawing of more units than the plan's (a GA drawing's pixels). */
+  scale?: number;
 }) {
   // The ref follows every pointer event at once; the state redraws the pin while it is dragged.
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
@@ -115,7 +118,7 @@ export function PlanPinMarker({
       tabIndex={0}
       aria-label={`Photo ${pin.number}: ${pin.label} (${PLACEMENT_WORDS[pin.placement]})`}
       data-pin={pin.number}
-      transform={`translate(${x} ${y})`}
+      transform={scale === 1 ? `translate(${x} ${y})` : `translate(${x} ${y}) scale(${scale})`}
       style={{ cursor: pin.onMove ? 'grab' : 'pointer', touchAction: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
