@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { routes } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
-import { lockRow } from '../../db/row-lock.js';
 import type { DB } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { fieldErrors, notFound } from '../../http/api-error.js';
@@ -14,7 +13,7 @@ import { vesselsRepository } from '../vessels/vessels.repository.js';
 import { GaDrawingRejected, checkGaDrawing } from './check-ga-drawing.js';
 import { type GaDrawingRow, gaDrawingsRepository, toGaDrawing } from './ga-drawing.repository.js';
 import { receiveGaDrawing } from './receive-ga-drawing.js';
-import { requireZonesInside } from './zones-inside.js';
+import { gaDrawingsService, noGaDrawing } from './ga-drawings.service.js';
 
 const IMAGE_ETAG_VERSION = 'ga-drawing-1';
 
@@ -32,7 +31,7 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
   async function answer(owner: number, vesselId: number) {
     const drawings = gaDrawingsRepository(db);
     const row = await drawings.find(owner, vesselId);
-    if (!row) throw notFound('This vessel has no GA drawing.');
+    if (!row) throw noGaDrawing();
     return toGaDrawing(row, await drawings.zones(vesselId));
   }
 
@@ -67,15 +66,7 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
     };
     let replaced: GaDrawingRow | undefined;
     try {
-      await db.transaction().execute(async (trx) => {
-        // Under the vessel's lock, so two uploads at once each remove the file the other replaced.
-        await lockRow(trx, 'vessels', vessel.id);
-        // The vessel may have been deleted while the file was read: then it is not found, as before.
-        await vesselOr404(trx, organisation.id, vessel.id);
-        const drawings = gaDrawingsRepository(trx);
-        replaced = await drawings.find(organisation.id, vessel.id);
-        await drawings.put(row);
-      });
+      replaced = await gaDrawingsService(db).put(row);
     } catch (error) {
       await storage.deletePrefix(path.posix.dirname(key));
       throw error;
@@ -94,7 +85,7 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
   router.add(routes.vesselGaDrawingImage, async ({ organisation, params, request, reply }) => {
     await vesselOr404(db, organisation.id, params.id);
     const row = await gaDrawingsRepository(db).find(organisation.id, params.id);
-    if (!row) throw notFound('This vessel has no GA drawing.');
+    if (!row) throw noGaDrawing();
     // A replaced drawing gets a new key, so the tag changes with it; the browser asks again each time.
     reply.header('cache-control', 'private, no-cache');
     if (notModified(request, reply, weakETag(IMAGE_ETAG_VERSION, [row.storage_key]))) return REPLY_SENT;
@@ -105,27 +96,13 @@ export const registerGaDrawingRoutes: ApiRegistrar = ({ router, db, storage }) =
 
   router.add(routes.updateVesselGaDrawingZones, async ({ organisation, params, body }) => {
     await vesselOr404(db, organisation.id, params.id);
-    await db.transaction().execute(async (trx) => {
-      const drawings = gaDrawingsRepository(trx);
-      const row = await drawings.find(organisation.id, params.id);
-      if (!row) throw notFound('This vessel has no GA drawing.');
-      requireZonesInside(body.zones, row.width, row.height);
-      await drawings.replaceZones(row.vessel_id, body.zones);
-    });
+    await gaDrawingsService(db).replaceZones(organisation.id, params.id, body.zones);
     return answer(organisation.id, params.id);
   });
 
   router.add(routes.deleteVesselGaDrawing, async ({ organisation, params, request }) => {
     const vessel = await vesselOr404(db, organisation.id, params.id);
-    const row = await db.transaction().execute(async (trx) => {
-      // Under the vessel's lock: an upload at the same time never loses its file to this delete.
-      await lockRow(trx, 'vessels', vessel.id);
-      const drawings = gaDrawingsRepository(trx);
-      const current = await drawings.find(organisation.id, vessel.id);
-      if (!current) throw notFound('This vessel has no GA drawing.');
-      await drawings.remove(organisation.id, vessel.id);
-      return current;
-    });
+    const row = await gaDrawingsService(db).remove(organisation.id, vessel.id);
     await storage.deletePrefix(path.posix.dirname(row.storage_key));
     await recordAudit(db, {
       organisationId: organisation.id,
