@@ -2,6 +2,7 @@ import {
   AREA_KINDS,
   type AreaKind,
   HULL_PLAN_COLOURS,
+  type HullPlan,
   IMO_RATING_COLOURS,
   type InspectionArea,
   type InspectionReport,
@@ -132,16 +133,23 @@ function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): 
  * The plan's legend: a swatch per kind and state, then the vessel's areas by kind; then the drawn
  * plan's assumptions, left out under the GA drawing, which they do not describe.
  */
-function legend(doc: Doc, report: InspectionReport, drawnPlan = true): void {
-  const plan = report.hull_plan!;
+function legend(doc: Doc, plan: HullPlan, { drawnPlan = true, rated = true } = {}): void {
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(10).text('Legend', PAGE.margin, doc.y);
-  const swatches: [string, string][] = [
-    [HULL_PLAN_COLOURS.hull_zone, 'Hull zone (not rated)'],
-    [HULL_PLAN_COLOURS.niche, 'Niche area (not rated)'],
-    [HULL_PLAN_COLOURS.not_inspected, 'Not inspected'],
-    ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [colour.background, `Rating ${value}`]),
-  ];
+  const swatches: [string, string][] = rated
+    ? [
+        [HULL_PLAN_COLOURS.hull_zone, 'Hull zone (not rated)'],
+        [HULL_PLAN_COLOURS.niche, 'Niche area (not rated)'],
+        [HULL_PLAN_COLOURS.not_inspected, 'Not inspected'],
+        ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [
+          colour.background,
+          `Rating ${value}`,
+        ]),
+      ]
+    : [
+        [HULL_PLAN_COLOURS.hull_zone, 'Hull zone'],
+        [HULL_PLAN_COLOURS.niche, 'Niche area'],
+      ];
   let x = PAGE.margin;
   let y = doc.y + 2;
   doc.font('regular').fontSize(8);
@@ -236,7 +244,7 @@ export function hullPlanSection(doc: Doc, report: InspectionReport, gaImage: Buf
   const pins = report.plan_pins?.pins ?? [];
   if (report.ga_drawing && gaImage) {
     gaDrawingFigure(doc, report.ga_drawing, gaImage, areas, pins);
-    legend(doc, report, false);
+    legend(doc, report.hull_plan, { drawnPlan: false });
     if (report.plan_pins) pinLegend(doc, report.plan_pins);
     return;
   }
@@ -248,8 +256,19 @@ export function hullPlanSection(doc: Doc, report: InspectionReport, gaImage: Buf
       pins.filter((pin) => pin.view === view.view),
     );
   }
-  legend(doc, report);
+  legend(doc, report.hull_plan);
   if (report.plan_pins) pinLegend(doc, report.plan_pins);
+}
+
+/**
+ * The vessel's diagram as the Record Book asks for it: the underwater hull form in side and bottom
+ * views with its niche areas, no inspection's ratings on it.
+ */
+export function vesselPlanSection(doc: Doc, plan: HullPlan): void {
+  doc.addPage();
+  heading(doc, 'Hull plan: underwater hull form and niche areas');
+  for (const view of plan.views) planView(doc, view, new Map(), []);
+  legend(doc, plan, { rated: false });
 }
 
 function statusText(area: InspectionArea): string {
