@@ -37,6 +37,7 @@ import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerOrganisationRoutes } from './features/organisations/organisations.routes.js';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.js';
 import { registerHullPlanRoutes } from './features/hull-plan/hull-plan.routes.js';
+import { registerGaDrawingRoutes } from './features/ga-drawing/ga-drawing.routes.js';
 import { registerPlanPinRoutes } from './features/plan-pins/plan-pins.routes.js';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes.js';
 import { registerInspectionAreaRoutes } from './features/inspection-areas/inspection-areas.routes.js';
@@ -85,6 +86,7 @@ const apiFeatures: ApiRegistrar[] = [
   registerDownloadRoutes,
   registerInspectionRoutes,
   registerHullPlanRoutes,
+  registerGaDrawingRoutes,
   registerPlanPinRoutes,
   registerDecisionRoutes,
   registerInspectionAreaRoutes,

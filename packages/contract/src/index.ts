@@ -32,3 +32,4 @@ export * from './upload-batches.js';
 export * from './record-book.js';
 export * from './cleanings.js';
 export * from './plan-positions.js';
+export * from './ga-drawing.js';

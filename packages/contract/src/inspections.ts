@@ -10,6 +10,7 @@ import {
   queryInteger,
 } from './common.js';
 import { FuelPenaltyEstimate, PowerRange } from './fuel-penalty.js';
+import { GaDrawing } from './ga-drawing.js';
 import { HullPlan } from './hull-plan.js';
 import { PlanPins } from './plan-positions.js';
 import { HullZone } from './images.js';
@@ -263,6 +264,9 @@ export const InspectionReport = z
     hull_plan: HullPlan.nullable()
       .optional()
       .describe("The vessel's drawn plan (issue 40 §1); null when the inspection names no vessel"),
+    ga_drawing: GaDrawing.nullable()
+      .optional()
+      .describe("The vessel's own GA drawing with its zone rectangles, printed in place of the drawn plan"),
     plan_pins: PlanPins.omit({ plan: true })
       .nullable()
       .optional()

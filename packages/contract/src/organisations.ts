@@ -149,6 +149,8 @@ export const AUDIT_ACTION_LABELS = {
   'cleaning.create': 'Cleaning recorded',
   'cleaning.update': 'Cleaning changed',
   'cleaning.delete': 'Cleaning deleted',
+  'ga_drawing.upload': 'GA drawing uploaded',
+  'ga_drawing.delete': 'GA drawing removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 const auditActions = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -6,6 +6,7 @@ import { apiKeyRoutes } from './api-key-routes.js';
 import { verifiedRecordRoutes } from './verified-record-routes.js';
 import { recordBookRoutes } from './record-book-routes.js';
 import { cleaningRoutes } from './cleaning-routes.js';
+import { gaDrawingRoutes } from './ga-drawing-routes.js';
 import { ListPageQuery, MessageResponse, idParam } from './common.js';
 import {
   AccessToken,
@@ -872,6 +873,7 @@ export const routes = {
   ...verifiedRecordRoutes,
   ...recordBookRoutes,
   ...cleaningRoutes,
+  ...gaDrawingRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

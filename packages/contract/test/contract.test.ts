@@ -235,7 +235,7 @@ describe('route table (§7)', () => {
     // sign-off, revisions, the dataset export and the agreement figures (issue 39); the plan pins, a
     // photo's plan position and the interpolation of video frames (issue 40 §2); the Record Book as
     // JSON and PDF and 7 for cleanings and their comparison (issue 40 §6, §7).
-    expect(all).toHaveLength(124);
+    expect(all).toHaveLength(129);
   });
 
   it('names every route by a unique camelCase operationId: its key in the route table', () => {
@@ -298,6 +298,7 @@ describe('route table (§7)', () => {
       'POST /api/user/register/',
       'POST /api/vessels/',
       'POST /api/vessels/:id/cleanings/',
+      'POST /api/vessels/:id/ga-drawing/',
     ]);
   });
 });

@@ -192,6 +192,8 @@ export interface ProjectsTable {
   updated_at: string;
   /** Raised by every insert, delete and zone change of the project's images (migration 0013). */
   images_version: Generated<number>;
+  /** Raised by every change of a photo's place on the hull plan (migration 0026); signing compares it. */
+  plan_version: Generated<number>;
   /** Raised by every prediction stored for the project's images (migration 0013). */
   predictions_version: Generated<number>;
   /** The signed revision while the inspection is signed; null while open (migration 0021). */
@@ -238,6 +240,30 @@ export interface ImagePlanPositionsTable {
   across_m: number;
   placement: 'dragged' | 'interpolated';
   updated_at: string;
+}
+
+/** A vessel's own GA drawing (migration 0025), stored under storage_key. */
+export interface VesselGaDrawingsTable {
+  vessel_id: number;
+  owner: number;
+  storage_key: string;
+  content_type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size_bytes: number;
+  uploaded_by: number | null;
+  uploaded_by_name: string | null;
+  uploaded_at: string;
+}
+
+/** A hull zone's rectangle on its vessel's GA drawing, in the drawing's pixels. */
+export interface VesselGaZonesTable {
+  vessel_id: number;
+  hull_zone: HullZone;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface InspectionAreasTable {
@@ -634,6 +660,8 @@ export interface DB {
   review_confusion: ReviewConfusionTable;
   inspection_revisions: InspectionRevisionsTable;
   cleanings: CleaningsTable;
+  vessel_ga_drawings: VesselGaDrawingsTable;
+  vessel_ga_zones: VesselGaZonesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

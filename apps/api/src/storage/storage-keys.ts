@@ -36,6 +36,14 @@ export const storageKeys = {
     `${imagePrefix}/predictions/request-${requestId}`,
   /** One data export's folder (issue 43 §4), removed whole when its link expires. */
   dataExport: (owner: number, exportId: number) => `users/${owner}/exports/${exportId}`,
+  /** The folder of every GA drawing a vessel had (issue 40 §1), removed with the vessel. */
+  vesselGaDrawings: (owner: number, vesselId: number) => `users/${owner}/vessels/${vesselId}/ga-drawing`,
+  /**
+   * One uploaded GA drawing's folder, random like newImage's: a replacement is written beside the
+   * drawing it replaces, so the row never names a half-written file.
+   */
+  newVesselGaDrawing: (owner: number, vesselId: number) =>
+    `${storageKeys.vesselGaDrawings(owner, vesselId)}/${randomUUID()}`,
   /** A file under one of the prefixes above, named by imageFiles or predictionFiles. */
   file: (prefix: string, fileName: string) => `${prefix}/${fileName}`,
 };

@@ -176,6 +176,7 @@ describe('0009-inspection-details', () => {
       visibility: null,
       images_version: 0,
       predictions_version: 0,
+      plan_version: 0,
       signed_revision: null,
     });
     expect(

@@ -76,6 +76,7 @@ beforeAll(async () => {
       updateImage: { hull_zone: 'sea_chest' },
       updateImagesZone: { images: [mine.ids.imageId], hull_zone: 'sea_chest' },
       updateImagePlanPosition: { placement: 'point', view: 'port', from_aft_m: 10, height_above_keel_m: 2 },
+      updateVesselGaDrawingZones: { zones: [{ hull_zone: 'rudder', x: 0, y: 0, width: 10, height: 10 }] },
       interpolatePlanPins: { first_image: mine.ids.imageId, last_image: mine.ids.imageId },
       validatePredictRequest: { model: 1, resolution: 1, images: [mine.ids.imageId] },
       requestPredict: { model: 1, resolution: 1, images: [mine.ids.imageId] },

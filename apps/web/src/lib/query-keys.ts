@@ -52,6 +52,10 @@ export const queryKeys = {
   vessels: ['vessels'] as const,
   vessel: (vesselId: number) => ['vessels', vesselId] as const,
   hullPlan: (vesselId: number, updatedAt: string) => ['vessels', vesselId, 'hull-plan', updatedAt] as const,
+  /** The vessel's own GA drawing (null when it has none) and, by its upload time, its image. */
+  gaDrawing: (vesselId: number) => ['vessels', vesselId, 'ga-drawing'] as const,
+  gaDrawingImage: (vesselId: number, uploadedAt: string) =>
+    ['vessels', vesselId, 'ga-drawing', 'image', uploadedAt] as const,
   recordBook: (vesselId: number) => ['vessels', vesselId, 'record-book'] as const,
   cleanings: (vesselId: number) => ['vessels', vesselId, 'cleanings'] as const,
   cleaningComparison: (vesselId: number, cleaningId: number) =>

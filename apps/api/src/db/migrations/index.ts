@@ -31,6 +31,8 @@ import * as verifiedRecords from './0021-verified-records.js';
 import * as imagePlanPositions from './0022-image-plan-positions.js';
 import * as cleanings from './0023-cleanings.js';
 import * as reviewConfusion from './0024-review-confusion.js';
+import * as vesselGaDrawing from './0025-vessel-ga-drawing.js';
+import * as planVersionAndKeyCreator from './0026-plan-version-and-key-creator.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -62,6 +64,8 @@ const migrations = {
   '0022-image-plan-positions': imagePlanPositions,
   '0023-cleanings': cleanings,
   '0024-review-confusion': reviewConfusion,
+  '0025-vessel-ga-drawing': vesselGaDrawing,
+  '0026-plan-version-and-key-creator': planVersionAndKeyCreator,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

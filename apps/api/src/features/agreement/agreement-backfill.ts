@@ -38,7 +38,9 @@ function stillCounting(left: number): ApiError {
 /**
  * The rows with their stored pixel counts. Rows without current counts are counted from their masks
  * and stored, for at most BACKFILL_BUDGET_MS and `limit` photos per request; while more are left the
- * answer is a 503 with Retry-After, never figures over part of the photos.
+ * answer is a 503 with Retry-After, never figures over part of the photos. A photo whose masks cannot
+ * be read (a file gone from storage) is left out of the figures rather than failing them for good;
+ * it is tried again at the next request.
  */
 export async function withStoredConfusion(
   db: Kysely<DB>,
@@ -48,6 +50,7 @@ export async function withStoredConfusion(
 ): Promise<CountedRow[]> {
   const missing = rows.filter((row) => !isCounted(row));
   const counted = new Map<number, ConfusionCells>();
+  const unreadable = new Set<number>();
   if (missing.length > 0) {
     if (counting) throw stillCounting(missing.length);
     counting = true;
@@ -55,18 +58,28 @@ export async function withStoredConfusion(
       const repository = reviewConfusionRepository(db);
       const started = performance.now();
       for (const row of missing.slice(0, limit)) {
-        if (counted.size > 0 && performance.now() - started >= BACKFILL_BUDGET_MS) break;
-        const cells = await readConfusion(storage, row);
+        const tried = counted.size + unreadable.size;
+        if (tried > 0 && performance.now() - started >= BACKFILL_BUDGET_MS) break;
+        let cells: ConfusionCells;
+        try {
+          cells = await readConfusion(storage, row);
+        } catch {
+          unreadable.add(row.prediction_id);
+          continue;
+        }
         await repository.store(row.prediction_id, row.mask_version, cells);
         counted.set(row.prediction_id, cells);
       }
     } finally {
       counting = false;
     }
-    if (missing.length > counted.size) throw stillCounting(missing.length - counted.size);
+    const left = missing.length - counted.size - unreadable.size;
+    if (left > 0) throw stillCounting(left);
   }
-  return rows.map((row) => ({
-    ...row,
-    cells: counted.get(row.prediction_id) ?? (JSON.parse(row.confusion!) as ConfusionCells),
-  }));
+  return rows
+    .filter((row) => !unreadable.has(row.prediction_id))
+    .map((row) => ({
+      ...row,
+      cells: counted.get(row.prediction_id) ?? (JSON.parse(row.confusion!) as ConfusionCells),
+    }));
 }

@@ -48,12 +48,12 @@ export const registerDownloadRoutes: ApiRegistrar = ({ router, db, storage, conf
     // The inspection report (issue 18 §6) for the project's most used model and resolution; the PDF
     // is rendered only when the archive reaches it, streamed like the stored files.
     // While signed, the signed revision's report.json byte for byte, so its hash can be checked.
-    const { report, rated, reportSha256 } = await currentReport(db, project, {}, config);
+    const { report, rated, reportSha256, gaDrawingKey } = await currentReport(db, project, {}, config);
     files.push(
       { name: 'report.json', data: Buffer.from(JSON.stringify(report, null, 2)), compressed: false },
       {
         name: 'report.pdf',
-        stream: () => renderReportPdf(report, rated, storage, 'key', reportSha256),
+        stream: () => renderReportPdf(report, rated, storage, 'key', reportSha256, gaDrawingKey),
         compressed: false,
       },
     );

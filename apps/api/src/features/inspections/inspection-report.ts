@@ -25,6 +25,7 @@ import type { FoulingRatingSettings } from '../../inference/fouling-rating.js';
 import { checklistOf } from '../inspection-areas/load-checklist.js';
 import { particularsOf } from '../vessels/vessel-particulars.js';
 import { vesselsRepository } from '../vessels/vessels.repository.js';
+import { gaDrawingsRepository, toGaDrawing } from '../ga-drawing/ga-drawing.repository.js';
 import { fuelPenaltyEstimate } from './fuel-penalty.js';
 import {
   type RatedImage,
@@ -37,6 +38,8 @@ import {
 export interface ReportWithSources {
   report: InspectionReport;
   rated: RatedImage[];
+  /** Where the vessel's GA drawing is stored, for the PDF; null without one. */
+  gaDrawingKey: string | null;
 }
 
 function zoneLabelOf(hullZone: HullZone | null): string {
@@ -233,6 +236,9 @@ export async function inspectionReport(
   const pins = plan
     ? pinsOnPlan(plan, await planPositionsRepository(db).listForProject(project.owner, project.id))
     : null;
+  const drawings = gaDrawingsRepository(db);
+  const drawing = vessel ? await drawings.find(project.owner, vessel.id) : undefined;
+  const gaDrawing = drawing ? toGaDrawing(drawing, await drawings.zones(drawing.vessel_id)) : null;
   const manifest = sources.modelManifest ? (JSON.parse(sources.modelManifest) as ModelManifest) : null;
   const { available: _available, ...summaryOfReport } = summary;
   const company = await companyRepository(db).findByOwner(project.owner);
@@ -334,6 +340,7 @@ export async function inspectionReport(
     ),
     hull_plan: plan,
     plan_pins: pins ? { pins: pins.pins, unplaced: pins.unplaced } : null,
+    ga_drawing: gaDrawing,
     checklist,
     areas_not_inspected: notInspected.map((area) => ({
       hull_zone: area.hull_zone,
@@ -364,5 +371,5 @@ export async function inspectionReport(
         'to be reviewed and signed by the responsible officer before it is entered.',
     },
   };
-  return { report, rated: sources.rated };
+  return { report, rated: sources.rated, gaDrawingKey: drawing?.storage_key ?? null };
 }

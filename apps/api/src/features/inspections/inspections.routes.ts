@@ -52,8 +52,8 @@ export const registerInspectionRoutes: ApiRegistrar = ({ router, db, storage, co
       detail: { format: 'pdf', photos: query.photos ?? 'key' },
     });
     const { photos = 'key', ...choice } = query;
-    const { report, rated, reportSha256 } = await currentReport(db, project, choice, config);
-    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256);
+    const { report, rated, reportSha256, gaDrawingKey } = await currentReport(db, project, choice, config);
+    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256, gaDrawingKey);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'inspection report failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(project.name, photos)))

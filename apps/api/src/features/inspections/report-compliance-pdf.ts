@@ -2,11 +2,13 @@ import {
   AREA_KINDS,
   type AreaKind,
   HULL_PLAN_COLOURS,
+  type HullPlan,
   IMO_RATING_COLOURS,
   type InspectionArea,
   type InspectionReport,
   PLAN_PIN_COLOURS,
   type PlanPin,
+  areaKindOf,
   hullZoneLabels,
   planFill,
 } from '@hullscope/contract';
@@ -71,6 +73,7 @@ function planView(
 }
 
 const PIN_RADIUS = 4.5;
+export const PIN_LEGEND_LINES = 200;
 const VIEW_TITLES = { port: 'Port side', starboard: 'Starboard side', bottom: 'Bottom' } as const;
 const PLACEMENT_TEXT = { dragged: 'placed by hand', interpolated: 'interpolated' } as const;
 
@@ -92,7 +95,29 @@ export function pinPlaceText(pin: PlanPin): string {
   return `${VIEW_TITLES[pin.view]}, ${metres(pin.from_aft_m)} from the aft perpendicular, ${across} (${how})`;
 }
 
-/** The pins' key: each number with its photo's name and place; then the photos not on the plan. */
+/**
+ * The pins' key as lines: each number with its photo's name and place, at most PIN_LEGEND_LINES of
+ * them (a survey of thousands of video frames keeps its legend to a few pages; the JSON has every
+ * pin); then the photos not on the plan.
+ */
+export function pinLegendLines(pins: NonNullable<InspectionReport['plan_pins']>): string[] {
+  const lines = pins.pins
+    .slice(0, PIN_LEGEND_LINES)
+    .map((pin) => `${pin.number}  ${pin.image_name}: ${pinPlaceText(pin)}`);
+  const more = pins.pins.length - PIN_LEGEND_LINES;
+  if (more > 0)
+    lines.push(
+      `… and ${more} more photos on the plan (pins ${PIN_LEGEND_LINES + 1} to ${pins.pins.length}): the report's JSON lists every pin with its place.`,
+    );
+  if (pins.unplaced.length > 0) {
+    const shown = pins.unplaced.slice(0, PIN_LEGEND_LINES).map((image) => image.image_name);
+    const left = pins.unplaced.length - shown.length;
+    const names = shown.join(', ') + (left > 0 ? ` and ${left} more` : '');
+    lines.push(`Not on the plan: ${names} (no zone, and not placed by hand).`);
+  }
+  return lines;
+}
+
 function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): void {
   if (pins.pins.length === 0 && pins.unplaced.length === 0) return;
   ensureSpace(doc, 40);
@@ -101,38 +126,30 @@ function pinLegend(doc: Doc, pins: NonNullable<InspectionReport['plan_pins']>): 
     .fontSize(10)
     .fillColor('black')
     .text('Photos on the plan', PAGE.margin, doc.y + 4);
-  for (const pin of pins.pins) {
-    paragraph(
-      doc,
-      `${pin.number}  ${pin.image_name}: ${pinPlaceText(pin)}`,
-      SMALL,
-      PAGE.margin,
-      CONTENT_WIDTH,
-    );
-  }
-  if (pins.unplaced.length > 0) {
-    const names = pins.unplaced.map((image) => image.image_name).join(', ');
-    paragraph(
-      doc,
-      `Not on the plan: ${names} (no zone, and not placed by hand).`,
-      SMALL,
-      PAGE.margin,
-      CONTENT_WIDTH,
-    );
-  }
+  for (const line of pinLegendLines(pins)) paragraph(doc, line, SMALL, PAGE.margin, CONTENT_WIDTH);
 }
 
-/** The plan's legend: a swatch per kind and state, then the vessel's areas by kind. */
-function legend(doc: Doc, report: InspectionReport): void {
-  const plan = report.hull_plan!;
+/**
+ * The plan's legend: a swatch per kind and state, then the vessel's areas by kind; then the drawn
+ * plan's assumptions, left out under the GA drawing, which they do not describe.
+ */
+function legend(doc: Doc, plan: HullPlan, { drawnPlan = true, rated = true } = {}): void {
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(10).text('Legend', PAGE.margin, doc.y);
-  const swatches: [string, string][] = [
-    [HULL_PLAN_COLOURS.hull_zone, 'Hull zone (not rated)'],
-    [HULL_PLAN_COLOURS.niche, 'Niche area (not rated)'],
-    [HULL_PLAN_COLOURS.not_inspected, 'Not inspected'],
-    ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [colour.background, `Rating ${value}`]),
-  ];
+  const swatches: [string, string][] = rated
+    ? [
+        [HULL_PLAN_COLOURS.hull_zone, 'Hull zone (not rated)'],
+        [HULL_PLAN_COLOURS.niche, 'Niche area (not rated)'],
+        [HULL_PLAN_COLOURS.not_inspected, 'Not inspected'],
+        ...IMO_RATING_COLOURS.map((colour, value): [string, string] => [
+          colour.background,
+          `Rating ${value}`,
+        ]),
+      ]
+    : [
+        [HULL_PLAN_COLOURS.hull_zone, 'Hull zone'],
+        [HULL_PLAN_COLOURS.niche, 'Niche area'],
+      ];
   let x = PAGE.margin;
   let y = doc.y + 2;
   doc.font('regular').fontSize(8);
@@ -154,16 +171,83 @@ function legend(doc: Doc, report: InspectionReport): void {
       paragraph(doc, `${KIND_LABELS[kind]}s: ${names.join(', ')}`, SMALL, PAGE.margin, CONTENT_WIDTH);
   }
   doc.fillColor(GREY);
-  for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
+  if (drawnPlan) for (const note of plan.assumptions) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
   doc.fillColor('black');
 }
 
-export function hullPlanSection(doc: Doc, report: InspectionReport): void {
+/**
+ * The vessel's own GA drawing, scaled to the page (at most GA_MAX_HEIGHT tall), each placed zone a
+ * rectangle coloured as the drawn plan colours it, with the count of the zone's photos at its centre.
+ */
+function gaDrawingFigure(
+  doc: Doc,
+  drawing: NonNullable<InspectionReport['ga_drawing']>,
+  image: Buffer,
+  areas: Map<string, InspectionArea>,
+  pins: readonly PlanPin[],
+) {
+  const factor = Math.min(CONTENT_WIDTH / drawing.width, GA_MAX_HEIGHT / drawing.height);
+  ensureSpace(doc, drawing.height * factor + 24);
+  doc.font('bold').fontSize(10).fillColor('black').text("The ship's GA drawing", PAGE.margin, doc.y);
+  const top = doc.y + 2;
+  const at = (x: number, y: number) => [PAGE.margin + x * factor, top + y * factor] as const;
+  doc.image(image, PAGE.margin, top, { width: drawing.width * factor, height: drawing.height * factor });
+  for (const zone of drawing.zones) {
+    const [x, y] = at(zone.x, zone.y);
+    const fill = planFill(areaKindOf(zone.hull_zone), areas.get(zone.hull_zone), IMO_RATING_COLOURS);
+    doc
+      .save()
+      .rect(x, y, zone.width * factor, zone.height * factor)
+      .lineWidth(0.8)
+      .fillOpacity(0.45)
+      .fillAndStroke(fill, HULL_PLAN_COLOURS.outline)
+      .restore();
+    const photos = pins.filter((pin) => pin.hull_zone === zone.hull_zone).length;
+    const [cx, cy] = at(zone.x + zone.width / 2, zone.y + zone.height / 2);
+    doc.font('regular').fontSize(6.5).fillColor('black');
+    doc.text(hullZoneLabels[zone.hull_zone], cx - 50, cy - 11, {
+      width: 100,
+      align: 'center',
+      lineBreak: false,
+    });
+    if (photos > 0) {
+      doc
+        .save()
+        .circle(cx, cy + 4, PIN_RADIUS + 1)
+        .lineWidth(0.8)
+        .fillAndStroke(PLAN_PIN_COLOURS.zone, '#ffffff')
+        .restore();
+      doc.font('bold').fontSize(5.5).fillColor('#ffffff');
+      doc.text(String(photos), cx - 10, cy + 1.4, { width: 20, align: 'center', lineBreak: false });
+    }
+  }
+  doc.fillColor('black');
+  doc.x = PAGE.margin;
+  doc.y = top + drawing.height * factor + 6;
+  const unplaced = drawing.zones.length === 0 ? 'No zone is placed on it yet.' : '';
+  paragraph(
+    doc,
+    `Zones as placed on the drawing, coloured by rating; the number in a zone is how many of its photos this inspection holds (their list follows). ${unplaced}`.trim(),
+    SMALL,
+    PAGE.margin,
+    CONTENT_WIDTH,
+  );
+}
+
+const GA_MAX_HEIGHT = 420;
+
+export function hullPlanSection(doc: Doc, report: InspectionReport, gaImage: Buffer | null = null): void {
   if (!report.hull_plan) return;
   doc.addPage();
   heading(doc, 'Hull plan');
   const areas = new Map((report.checklist?.areas ?? []).map((area) => [area.hull_zone, area]));
   const pins = report.plan_pins?.pins ?? [];
+  if (report.ga_drawing && gaImage) {
+    gaDrawingFigure(doc, report.ga_drawing, gaImage, areas, pins);
+    legend(doc, report.hull_plan, { drawnPlan: false });
+    if (report.plan_pins) pinLegend(doc, report.plan_pins);
+    return;
+  }
   for (const view of report.hull_plan.views) {
     planView(
       doc,
@@ -172,8 +256,19 @@ export function hullPlanSection(doc: Doc, report: InspectionReport): void {
       pins.filter((pin) => pin.view === view.view),
     );
   }
-  legend(doc, report);
+  legend(doc, report.hull_plan);
   if (report.plan_pins) pinLegend(doc, report.plan_pins);
+}
+
+/**
+ * The vessel's diagram as the Record Book asks for it: the underwater hull form in side and bottom
+ * views with its niche areas, no inspection's ratings on it.
+ */
+export function vesselPlanSection(doc: Doc, plan: HullPlan): void {
+  doc.addPage();
+  heading(doc, 'Hull plan: underwater hull form and niche areas');
+  for (const view of plan.views) planView(doc, view, new Map(), []);
+  legend(doc, plan, { rated: false });
 }
 
 function statusText(area: InspectionArea): string {

@@ -34,6 +34,7 @@ import {
 } from './report-layout.js';
 import { type ReportFigures, reportFigures } from './report-figures.js';
 import { currentMaskPrefix } from '../mask-versions/mask-files.js';
+import { printableGaDrawing } from '../ga-drawing/printable-ga-drawing.js';
 
 const LOW_CONFIDENCE_COLOUR = '#b45309';
 /** Figures made ahead of the page being written: enough to keep both cores busy, few enough to stay small. */
@@ -417,6 +418,7 @@ export function renderReportPdf(
   storage: Storage,
   photos: ReportPhotoChoice = 'key',
   reportSha256: string | null = null,
+  gaDrawingKey: string | null = null,
 ): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
@@ -497,7 +499,10 @@ export function renderReportPdf(
     checklistSection(doc, report);
     actionsSection(doc, report);
     fuelPenaltySection(doc, report);
-    hullPlanSection(doc, report);
+    // The vessel's own GA drawing takes the drawn plan's place when the report names one.
+    const gaImage =
+      report.ga_drawing && gaDrawingKey ? await printableGaDrawing(storage, gaDrawingKey) : null;
+    hullPlanSection(doc, report, gaImage);
     heading(doc, 'Methods and limitations');
     bullets(doc, report.methods_and_limitations);
     recordBook(doc, report);

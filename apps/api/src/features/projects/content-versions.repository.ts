@@ -10,11 +10,12 @@ import type { DB } from '../../db/schema.js';
  *   after the transaction's other locks (an image row, a request's rows) cannot deadlock with a
  *   delete, which locks the image first as well.
  */
-export type ProjectContent = 'images' | 'predictions';
+export type ProjectContent = 'images' | 'predictions' | 'plan';
 
 export const CONTENT_VERSION_COLUMN = {
   images: 'images_version',
   predictions: 'predictions_version',
+  plan: 'plan_version',
 } as const;
 
 /** The counters' SQL, on the transaction of the write that raises them. */

@@ -173,8 +173,8 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
     const project = await ownedProjectOr404(db, link.organisation_id, link.project_id);
     await reportRenders.admit(link.organisation_id, reply);
     await sharedAudit(link, request, 'report.download');
-    const { report, rated, reportSha256 } = await currentReport(db, project, choice, config);
-    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256);
+    const { report, rated, reportSha256, gaDrawingKey } = await currentReport(db, project, choice, config);
+    const pdf = renderReportPdf(report, rated, storage, photos, reportSha256, gaDrawingKey);
     pdf.on('error', (error) => reply.log.error({ err: error }, 'shared inspection report failed'));
     return reply
       .header('content-disposition', contentDisposition(reportFileName(project.name, photos)))

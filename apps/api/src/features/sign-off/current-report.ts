@@ -28,9 +28,13 @@ export async function currentReport(
   if (!asSigned) return { ...rendered, reportSha256: null };
   const stored = await revisionsRepository(db).find(project.id, project.signed_revision!);
   if (!stored) return { ...rendered, reportSha256: null };
+  const report = JSON.parse(stored.report_json) as InspectionReport;
+  // The drawing's image is not kept per revision: one replaced since signing is not the one signed.
+  const sameDrawing = report.ga_drawing?.uploaded_at === rendered.report.ga_drawing?.uploaded_at;
   return {
-    report: JSON.parse(stored.report_json) as InspectionReport,
+    report,
     rated: rendered.rated,
+    gaDrawingKey: sameDrawing ? rendered.gaDrawingKey : null,
     reportSha256: stored.report_sha256,
   };
 }

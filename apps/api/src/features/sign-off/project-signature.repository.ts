@@ -9,7 +9,7 @@ export function projectSignatureRepository(trx: Kysely<DB>) {
   return {
     /** Signs the project as `revision` if it is open and its contents are those the report was made of. */
     async freeze(
-      project: { id: number; images_version: number; predictions_version: number },
+      project: { id: number; images_version: number; predictions_version: number; plan_version: number },
       revision: number,
     ): Promise<boolean> {
       const result = await trx
@@ -19,6 +19,7 @@ export function projectSignatureRepository(trx: Kysely<DB>) {
         .where('signed_revision', 'is', null)
         .where('images_version', '=', project.images_version)
         .where('predictions_version', '=', project.predictions_version)
+        .where('plan_version', '=', project.plan_version)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -1,10 +1,11 @@
 import { routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
+import { storageKeys } from '../../storage/storage-keys.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
 import { withInspections } from '../inspections/vessel-inspections.js';
 import { vesselsService } from './vessels.service.js';
 
-export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
+export const registerVesselRoutes: ApiRegistrar = ({ router, db, config, storage }) => {
   const vessels = vesselsService(db, config.accountCaps.vessels);
 
   // The fleet view (issue 18 §7): each vessel with its inspections and their ratings; all of them or a page.
@@ -42,6 +43,8 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config }) => {
   router.add(routes.deleteVessel, async ({ organisation, params, request }) => {
     const vessel = await vessels.get(organisation.id, params.id);
     await vessels.delete(organisation.id, params.id);
+    // Its GA drawing's row went with it (cascade); its files are removed here.
+    await storage.deletePrefix(storageKeys.vesselGaDrawings(organisation.id, vessel.id));
     await recordAudit(db, {
       organisationId: organisation.id,
       ...auditSource(request),

@@ -184,6 +184,42 @@ describe('placing a photo by hand', () => {
   });
 });
 
+describe("a photo's place and the project's other answers", () => {
+  it("leaves the image lists' ETags as they were, and raises the plan's own counter that signing compares", async () => {
+    const etagOf = async (path: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/projects/${projectId}/${path}`,
+          headers: user.headers,
+        })
+      ).headers.etag;
+    const planVersion = async () =>
+      (
+        await t.app.database.db
+          .selectFrom('projects')
+          .select('plan_version')
+          .where('id', '=', projectId)
+          .executeTakeFirstOrThrow()
+      ).plan_version;
+    const before = { thumbnails: await etagOf('thumbnails/'), details: await etagOf('image-details/') };
+    const version = await planVersion();
+    const moved = await place('rudder-2.jpg', {
+      placement: 'point',
+      view: 'bottom',
+      from_aft_m: 4,
+      offset_from_centreline_m: 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(before.thumbnails).toBeDefined();
+    expect({ thumbnails: await etagOf('thumbnails/'), details: await etagOf('image-details/') }).toEqual(
+      before,
+    );
+    expect(await planVersion()).toBe(version + 1);
+    await place('rudder-2.jpg', { placement: 'zone' });
+  });
+});
+
 describe('video frames between two placed frames', () => {
   it('refuses to interpolate from a frame nobody placed, naming it', async () => {
     const response = await interpolate(FRAMES[0]!, FRAMES[3]!);

@@ -106,6 +106,18 @@ describe('agreement figures from stored counts (issue 39 M4)', () => {
     expect(await countedVersions(predictionIds)).toEqual([0, 1, 0]);
   });
 
+  it('leaves out a photo whose masks are gone from storage instead of failing the figures', async () => {
+    const { base, user, predictionIds } = await reviewedProject();
+    await forgetCounts(predictionIds.slice(0, 1));
+    const masks = (await filesUnder(t.config.storageDir)).filter((file) => file.endsWith('PRED.png'));
+    for (const mask of masks) await rm(path.join(t.config.storageDir, mask));
+
+    const answer = await t.app.inject({ method: 'GET', url: `${base}/agreement/`, headers: user.headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ models: unknown[] }>().models[0]).toMatchObject({ photos: 2, corrected_photos: 1 });
+    expect(await countedVersions(predictionIds)).toEqual([undefined, 1, 0]);
+  });
+
   it('counts a backlog a bounded number of photos per request and answers 503 with Retry-After until it is done', async () => {
     const { user, predictionIds, figures } = await reviewedProject();
     const before = await figures();

@@ -11,6 +11,7 @@ import { useVessel } from '@/features/vessels/api/get-vessel';
 import { DeleteVesselButton } from '@/features/vessels/components/delete-vessel-button';
 import { EditVesselButton } from '@/features/vessels/components/edit-vessel-button';
 import { VesselDetails } from '@/features/vessels/components/vessel-details';
+import { VesselGaDrawing } from '@/features/vessels/components/vessel-ga-drawing';
 import { VesselHullPlan } from '@/features/vessels/components/vessel-hull-plan';
 import { VesselInspections } from '@/features/vessels/components/vessel-inspections';
 import { RoleGate } from '@/components/ui/role-gate';
@@ -51,6 +52,7 @@ function VesselPage({ vesselId }: { vesselId: number }) {
       <Stack spacing={2}>
         <VesselDetails vessel={data} countries={countries} />
         <VesselHullPlan vessel={data} />
+        <VesselGaDrawing vesselId={vesselId} />
         <VesselInspections
           inspections={data.inspections ?? []}
           projectLink={(projectId) => paths.app.project(projectId)}

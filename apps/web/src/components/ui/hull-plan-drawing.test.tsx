@@ -1,8 +1,9 @@
 import { type HullPlan, HULL_PLAN_COLOURS, IMO_RATING_COLOURS } from '@hullscope/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HullPlanDrawing, type PlanPin } from './hull-plan-drawing';
+import { KEY_SETTLE_MS } from './plan-pin-marker';
 
 const plan: HullPlan = {
   vessel: 1,
@@ -117,18 +118,33 @@ describe('the hull plan drawing', () => {
     expect(pin).toHaveAttribute('transform', 'translate(25 25)');
   });
 
-  it('moves a focused pin with the arrow keys, five units a press and five times that with Shift', async () => {
+  it('moves a focused pin with the arrow keys, five units a press and five times that with Shift, sent once the keys rest', async () => {
     const onMove = vi.fn();
     const onSelect = vi.fn();
     render(<HullPlanDrawing plan={plan} pins={[pinAt({ onMove, onSelect })]} />);
     const user = userEvent.setup();
     await user.tab();
-    expect(screen.getByRole('button', { name: /Photo 1/ })).toHaveFocus();
+    const pin = screen.getByRole('button', { name: /Photo 1/ });
+    expect(pin).toHaveFocus();
     expect(onSelect).toHaveBeenCalled();
     await user.keyboard('{ArrowRight}');
-    expect(onMove).toHaveBeenLastCalledWith(30, 25);
     await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
-    expect(onMove).toHaveBeenLastCalledWith(25, 0);
+    // The presses add up on the pin at once; the server hears of them once, where they ended.
+    expect(pin).toHaveAttribute('transform', 'translate(30 0)');
+    expect(onMove).not.toHaveBeenCalled();
+    await waitFor(() => expect(onMove).toHaveBeenCalledTimes(1), { timeout: KEY_SETTLE_MS * 5 });
+    expect(onMove).toHaveBeenCalledWith(30, 0);
+  });
+
+  it("sends the keys' move at once when the pin loses the focus", async () => {
+    const onMove = vi.fn();
+    render(<HullPlanDrawing plan={plan} pins={[pinAt({ onMove })]} />);
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(onMove).toHaveBeenCalledTimes(1);
+    expect(onMove).toHaveBeenCalledWith(25, 30);
   });
 
   it('leaves a pin without a move where it is: a drag of it opens nothing and moves nothing', () => {

@@ -1,5 +1,5 @@
 import { type HullPlanViewName, PLAN_PIN_COLOURS, type PlanPlacement } from '@hullscope/contract';
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 
 /** A photo drawn on the plan, at a point of one view in drawing units. */
 export interface PlanPin {
@@ -30,6 +30,8 @@ const PIN_RADIUS = 11;
 const DRAG_THRESHOLD = 3;
 /** How far an arrow key moves a pin, in drawing units; with Shift five times as far. */
 export const KEY_STEP = 5;
+/** Arrow presses in a row add up on the pin and go to the server once the keys rest this long (ms). */
+export const KEY_SETTLE_MS = 300;
 const ARROWS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -39,20 +41,38 @@ const ARROWS: Record<string, [number, number]> = {
 
 /**
  * One numbered pin: a click or Enter opens its photo; dragging it, or the arrow keys while it has
- * the focus, moves it. `toDrawing` turns a pointer's page position into the view's units.
+ * the focus, moves it (a run of key presses is sent as one move). `toDrawing` turns a pointer's page position into the view's units.
  */
 export function PlanPinMarker({
   pin,
   toDrawing,
+  scale = 1,
 }: {
   pin: PlanPin;
   toDrawing: (clientX: number, clientY: number) => { x: number; y: number };
+  /** Draws the pin larger on a drawing of more units than the plan's (a GA drawing's pixels). */
+  scale?: number;
 }) {
   // The ref follows every pointer event at once; the state redraws the pin while it is dragged.
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const [dragged, setDragged] = useState<{ x: number; y: number } | null>(null);
-  const x = dragged?.x ?? pin.x;
-  const y = dragged?.y ?? pin.y;
+  // Where the arrow keys have put the pin, kept until the server's answer moves it there.
+  const [keyed, setKeyed] = useState<{ x: number; y: number } | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const x = dragged?.x ?? keyed?.x ?? pin.x;
+  const y = dragged?.y ?? keyed?.y ?? pin.y;
+
+  // A new position from the server (or the same one, refused) replaces what the keys drew.
+  useEffect(() => {
+    if (!settle.current) setKeyed(null);
+  }, [pin.x, pin.y]);
+  useEffect(() => () => clearTimeout(settle.current ?? undefined), []);
+
+  const sendKeyed = (point: { x: number; y: number }) => {
+    clearTimeout(settle.current ?? undefined);
+    settle.current = null;
+    pin.onMove?.(point.x, point.y);
+  };
 
   const onPointerDown = (event: PointerEvent<SVGGElement>) => {
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -83,7 +103,13 @@ export function PlanPinMarker({
     if (!arrow || !pin.onMove) return;
     event.preventDefault();
     const step = event.shiftKey ? KEY_STEP * 5 : KEY_STEP;
-    pin.onMove(pin.x + arrow[0] * step, pin.y + arrow[1] * step);
+    const point = { x: x + arrow[0] * step, y: y + arrow[1] * step };
+    setKeyed(point);
+    clearTimeout(settle.current ?? undefined);
+    settle.current = setTimeout(() => sendKeyed(point), KEY_SETTLE_MS);
+  };
+  const onBlur = () => {
+    if (settle.current && keyed) sendKeyed(keyed);
   };
 
   return (
@@ -92,7 +118,7 @@ export function PlanPinMarker({
       tabIndex={0}
       aria-label={`Photo ${pin.number}: ${pin.label} (${PLACEMENT_WORDS[pin.placement]})`}
       data-pin={pin.number}
-      transform={`translate(${x} ${y})`}
+      transform={scale === 1 ? `translate(${x} ${y})` : `translate(${x} ${y}) scale(${scale})`}
       style={{ cursor: pin.onMove ? 'grab' : 'pointer', touchAction: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -103,6 +129,7 @@ export function PlanPinMarker({
       }}
       onKeyDown={onKeyDown}
       onFocus={pin.onSelect}
+      onBlur={onBlur}
     >
       <title>{pin.label}</title>
       <circle r={PIN_RADIUS} fill={PIN_COLOURS[pin.placement]} stroke="#ffffff" strokeWidth={2} />

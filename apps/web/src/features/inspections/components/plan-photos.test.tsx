@@ -1,4 +1,4 @@
-import type { HullPlan, PlanPins } from '@hullscope/contract';
+import type { GaDrawing, HullPlan, PlanPins } from '@hullscope/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +57,22 @@ const answer: PlanPins = {
 };
 const UPDATE = 'PATCH /api/projects/3/image/7/plan-position/update/';
 
-function renderPanel(role = 'member') {
+const gaDrawing: GaDrawing = {
+  vessel: 1,
+  width: 2200,
+  height: 600,
+  content_type: 'image/png',
+  size_bytes: 100,
+  uploaded_by: null,
+  uploaded_at: '2026-11-20T10:00:00.000Z',
+  zones: [{ hull_zone: 'rudder', x: 100, y: 200, width: 300, height: 100 }],
+};
+
+function renderPanel(role = 'member', withGaDrawing = false) {
   const api = stubApi({
+    'GET /api/vessels/1/ga-drawing/': () =>
+      withGaDrawing ? jsonResponse(gaDrawing) : jsonResponse({ detail: 'Not found.' }, 404),
+    'GET /api/vessels/1/ga-drawing/image/': () => Promise.resolve(new Response(new Blob(['png']))),
     'GET /api/organisation/': () => jsonResponse({ id: 1, name: 'Nordsee', role, members: 2, current: true }),
     'GET /api/projects/3/plan-pins/': () => jsonResponse(answer),
     [UPDATE]: () => jsonResponse(answer),
@@ -123,5 +137,25 @@ describe("the inspection's photos on the plan", () => {
     fireEvent.pointerUp(pin, { pointerId: 1, clientX: 120, clientY: 130 });
     expect(pin).toHaveAttribute('transform', 'translate(25 25)');
     expect(sent()).toEqual([]);
+  });
+
+  it("shows the photos on the ship's GA drawing, each zone's at its rectangle's centre", async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:drawing', revokeObjectURL: () => undefined });
+    renderPanel('member', true);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Show the photos on' }));
+    await user.click(await screen.findByRole('option', { name: "The ship's GA drawing" }));
+    await screen.findByRole('group', { name: /GA drawing with its zones/ });
+    // Pins are drawn twice as large on a drawing 2,200 pixels wide.
+    expect(screen.getByRole('button', { name: /Photo 1: rudder\.jpg/ })).toHaveAttribute(
+      'transform',
+      'translate(250 250) scale(2)',
+    );
+  });
+
+  it('offers no GA drawing view while the vessel has none', async () => {
+    renderPanel();
+    await screen.findByRole('button', { name: /Photo 1/ });
+    expect(screen.queryByRole('combobox', { name: 'Show the photos on' })).toBeNull();
   });
 });

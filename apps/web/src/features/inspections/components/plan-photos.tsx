@@ -19,7 +19,9 @@ import { HullPlanDrawing, type PlanAreaState, type PlanPin } from '@/components/
 import { reasonOf } from '@/lib/api-errors';
 import { useRoleAllows } from '@/hooks/use-role';
 import { useNotify } from '@/lib/notify';
+import { useGaDrawing, useGaDrawingImage } from '@/hooks/use-ga-drawing';
 import { useInterpolateFrames, usePlacePhoto, usePlanPins } from '../api/plan-pins';
+import { GaDrawingPins } from './ga-drawing-pins';
 
 const VIEW_LABELS: Record<HullPlanViewName, string> = {
   port: 'Port side',
@@ -48,6 +50,9 @@ export function PlanPhotos({ projectId, enabled, areas, inspected, onOpenImage }
   // A viewer sees the pins and opens photos; moving them is for members, as the API says.
   const mayPlace = useRoleAllows('member');
   const [selected, setSelected] = useState<number | null>(null);
+  const gaDrawing = useGaDrawing(pins.data?.plan.vessel);
+  const gaImage = useGaDrawingImage(pins.data?.plan.vessel, gaDrawing.data?.uploaded_at);
+  const [onGaDrawing, setOnGaDrawing] = useState(false);
   if (pins.isError)
     return <Alert severity="error">The plan could not be loaded: {reasonOf(pins.error)}</Alert>;
   if (!pins.data) return null;
@@ -86,9 +91,39 @@ export function PlanPhotos({ projectId, enabled, areas, inspected, onOpenImage }
     };
   });
 
+  const ga = gaDrawing.data && gaImage.data ? { drawing: gaDrawing.data, image: gaImage.data } : null;
   return (
     <Stack spacing={2}>
-      <HullPlanDrawing plan={plan} areas={areas} pins={drawn} />
+      {ga && (
+        <TextField
+          select
+          size="small"
+          label="Show the photos on"
+          value={onGaDrawing ? 'ga' : 'plan'}
+          onChange={(event) => setOnGaDrawing(event.target.value === 'ga')}
+          sx={{ maxWidth: 260 }}
+        >
+          <MenuItem value="plan">The drawn plan</MenuItem>
+          <MenuItem value="ga">The ship&apos;s GA drawing</MenuItem>
+        </TextField>
+      )}
+      {ga && onGaDrawing ? (
+        <GaDrawingPins
+          drawing={ga.drawing}
+          image={ga.image}
+          areas={areas}
+          pins={pins.data.pins.map((pin) => {
+            const image = inspected.get(pin.image_id);
+            return {
+              ...pin,
+              onOpen: image ? () => onOpenImage(image) : undefined,
+              onSelect: () => setSelected(pin.image_id),
+            };
+          })}
+        />
+      ) : (
+        <HullPlanDrawing plan={plan} areas={areas} pins={drawn} />
+      )}
       {mayPlace && (
         <Typography variant="body2" color="text.secondary">
           Drag a photo&apos;s pin to where it was taken, or focus it and use the arrow keys (Shift moves
