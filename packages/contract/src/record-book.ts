@@ -99,8 +99,17 @@ export const CleaningInspectionReference = z
       .int()
       .positive()
       .nullable()
-      .describe('Null while that inspection has no signed revision'),
-    report_sha256: z.string().nullable(),
+      .describe('Its latest signed revision; null while that inspection has none'),
+    report_sha256: z
+      .string()
+      .nullable()
+      .describe('The SHA-256 of that revision’s report.json; null unless the inspection is signed now'),
+    revision_label: z
+      .string()
+      .optional()
+      .describe(
+        'How the side is read: "revision N" while signed, "reopened since revision N; compared as it is now", or "not signed"',
+      ),
   })
   .meta({ id: 'CleaningInspectionReference' });
 export type CleaningInspectionReference = z.infer<typeof CleaningInspectionReference>;

@@ -14,7 +14,7 @@ export function locksRows(db: Kysely<DB>): boolean {
 
 export async function lockRow(
   trx: Kysely<DB>,
-  table: 'images' | 'projects' | 'users' | 'organisations' | 'vessels',
+  table: 'images' | 'projects' | 'users' | 'organisations' | 'vessels' | 'cleanings',
   id: number,
 ): Promise<void> {
   if (!locksRows(trx)) return;

@@ -3,14 +3,26 @@ import type { Kysely } from 'kysely';
 import type { CleaningRow, DB } from '../../db/schema.js';
 import { type InspectionFacts, cleaningsRepository } from './cleanings.repository.js';
 
+/**
+ * A side cites its revision's hash only while signed: a reopened inspection is compared as it is now,
+ * so the hash of its last signed report.json would vouch for figures it no longer holds.
+ */
 function reference(facts: InspectionFacts | undefined, projectId: number): CleaningInspectionReference {
+  const revision = facts?.revision ?? null;
+  const signed = revision !== null && facts?.signed_revision !== null;
   return {
     project: projectId,
     project_name: facts?.name ?? '',
     date: facts?.inspection_date ?? null,
     location: facts?.location ?? '',
-    revision: facts?.revision ?? null,
-    report_sha256: facts?.report_sha256 ?? null,
+    revision,
+    report_sha256: signed ? (facts?.report_sha256 ?? null) : null,
+    revision_label:
+      revision === null
+        ? 'not signed'
+        : signed
+          ? `revision ${revision}`
+          : `reopened since revision ${revision}; compared as it is now`,
   };
 }
 

@@ -10,12 +10,13 @@ import {
 } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, ProjectRow } from '../../db/schema.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import type { Storage } from '../../storage/storage.js';
 import { ownedProjectOr404 } from '../projects/owned-project.js';
 import { overallRating } from '../record-book/inspection-entry.js';
-import { currentReport } from '../sign-off/current-report.js';
+import { inspectionReport } from '../inspections/inspection-report.js';
+import { revisionsRepository } from '../sign-off/revisions.repository.js';
 
 export const COMPARISON_NOTES = [
   "A signed inspection is compared as it was signed (its latest signed revision's report.json); one still open as it is now.",
@@ -90,6 +91,18 @@ function zonesOf(...reports: InspectionReport[]): HullZone[] {
 const worstImages = (report: InspectionReport) =>
   report.summary.zones.flatMap((zone) => (zone.worst_image ? [zone.worst_image.image_id] : []));
 
+/**
+ * A side's report: a signed inspection's stored report.json, read as signed; an open one (never
+ * signed, or reopened) rendered as it is now.
+ */
+async function sideReport(db: Kysely<DB>, project: ProjectRow, config: Config): Promise<InspectionReport> {
+  if (project.signed_revision !== null) {
+    const stored = await revisionsRepository(db).find(project.id, project.signed_revision);
+    if (stored) return JSON.parse(stored.report_json) as InspectionReport;
+  }
+  return (await inspectionReport(db, project, {}, config)).report;
+}
+
 /** Issue 40 §6: the cleaning's two inspections compared zone by zone. */
 export async function cleaningComparison(
   db: Kysely<DB>,
@@ -102,8 +115,8 @@ export async function cleaningComparison(
     ownedProjectOr404(db, owner, cleaning.before.project),
     ownedProjectOr404(db, owner, cleaning.after.project),
   ]);
-  const before = (await currentReport(db, beforeProject, {}, config)).report;
-  const after = (await currentReport(db, afterProject, {}, config)).report;
+  const before = await sideReport(db, beforeProject, config);
+  const after = await sideReport(db, afterProject, config);
   const [beforeThumbs, afterThumbs] = await Promise.all([
     thumbnails(db, storage, beforeProject.id, worstImages(before)),
     thumbnails(db, storage, afterProject.id, worstImages(after)),

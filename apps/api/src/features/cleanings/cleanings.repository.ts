@@ -7,6 +7,8 @@ export interface InspectionFacts {
   inspection_date: string | null;
   location: string;
   vessel_id: number | null;
+  /** Its signed revision while signed; null while open (reopened or never signed). */
+  signed_revision: number | null;
   /** Its latest signed revision, if it was ever signed. */
   revision: number | null;
   report_sha256: string | null;
@@ -34,6 +36,16 @@ export function cleaningsRepository(db: Kysely<DB>) {
         .where('vessel_id', '=', vesselId)
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    async countOfVessel(owner: number, vesselId: number): Promise<number> {
+      const row = await db
+        .selectFrom('cleanings')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('owner', '=', owner)
+        .where('vessel_id', '=', vesselId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
     insert(row: Insertable<CleaningsTable>): Promise<CleaningRow> {
@@ -72,6 +84,7 @@ export function cleaningsRepository(db: Kysely<DB>) {
           'p.inspection_date',
           'p.location',
           'p.vessel_id',
+          'p.signed_revision',
           'r.revision',
           'r.report_sha256',
         ])

@@ -1,21 +1,12 @@
-import { type Cleaning, routes } from '@hullscope/contract';
+import { routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyRequest } from 'fastify';
 import type { ApiRegistrar } from '../../feature-context.js';
-import { auditSource, recordAudit } from '../audit/audit-log.js';
+import { auditSource } from '../audit/audit-log.js';
 import { personName } from '../mask-versions/person-name.js';
 import { vesselsService } from '../vessels/vessels.service.js';
 import { cleaningComparison } from './cleaning-comparison.js';
 import { cleaningsService } from './cleanings.service.js';
 import { renderComparisonPdf } from './comparison-pdf.js';
-
-const auditDetail = (cleaning: Cleaning) => ({
-  vessel: cleaning.vessel,
-  before: cleaning.before.project,
-  after: cleaning.after.project,
-  date: cleaning.date,
-  company: cleaning.company,
-});
 
 /** Issue 40 §6: a vessel's cleanings (each linking an inspection before and after) and their comparison. */
 export const registerCleaningRoutes: ApiRegistrar = ({ router, db, storage, config, reportRenders }) => {
@@ -25,29 +16,14 @@ export const registerCleaningRoutes: ApiRegistrar = ({ router, db, storage, conf
     const vessel = await vessels.get(organisationId, vesselId);
     return { vessel, cleanings: cleaningsService(db, organisationId, vessel.id) };
   };
-  const audit = async (
-    organisationId: number,
-    request: FastifyRequest,
-    action: 'cleaning.create' | 'cleaning.update' | 'cleaning.delete',
-    cleaning: Cleaning,
-  ) =>
-    recordAudit(db, {
-      organisationId,
-      ...auditSource(request),
-      action,
-      target: { type: 'cleaning', id: cleaning.id, label: `${cleaning.date} ${cleaning.company}` },
-      detail: auditDetail(cleaning),
-    });
-
   router.add(routes.listCleanings, async ({ organisation, params }) =>
     (await cleaningsOf(organisation.id, params.id)).cleanings.list(),
   );
 
   router.add(routes.createCleaning, async ({ organisation, user, params, body, request }) => {
     const { cleanings } = await cleaningsOf(organisation.id, params.id);
-    const cleaning = await cleanings.create(body, { id: user.id, name: await personName(db, user.id) });
-    await audit(organisation.id, request, 'cleaning.create', cleaning);
-    return cleaning;
+    const author = { id: user.id, name: await personName(db, user.id) };
+    return cleanings.create(body, author, auditSource(request));
   });
 
   router.add(routes.getCleaning, async ({ organisation, params }) =>
@@ -56,15 +32,12 @@ export const registerCleaningRoutes: ApiRegistrar = ({ router, db, storage, conf
 
   router.add(routes.updateCleaning, async ({ organisation, params, body, request }) => {
     const { cleanings } = await cleaningsOf(organisation.id, params.id);
-    const cleaning = await cleanings.update(params.cleaningId, body);
-    await audit(organisation.id, request, 'cleaning.update', cleaning);
-    return cleaning;
+    return cleanings.update(params.cleaningId, body, auditSource(request));
   });
 
   router.add(routes.deleteCleaning, async ({ organisation, params, request }) => {
     const { cleanings } = await cleaningsOf(organisation.id, params.id);
-    const cleaning = await cleanings.delete(params.cleaningId);
-    await audit(organisation.id, request, 'cleaning.delete', cleaning);
+    await cleanings.delete(params.cleaningId, auditSource(request));
     return { message: 'Cleaning successfully deleted' };
   });
 

@@ -1,5 +1,6 @@
 import { type CleaningComparison, type ComparisonSide, cleaningOutcomeLabels } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
+import { sideState } from './side-state.js';
 import { type TextStyle } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
@@ -77,7 +78,7 @@ export function renderComparisonPdf(comparison: CleaningComparison, vesselName: 
   );
   doc.fillColor('black').moveDown(0.5);
   const revision = (side: typeof cleaning.before) =>
-    `${side.project_name} (${side.date ?? 'undated'}${side.revision ? `; revision ${side.revision}, SHA-256 ${side.report_sha256}` : '; not signed'})`;
+    `${side.project_name} (${side.date ?? 'undated'}; ${sideState(side)})`;
   facts(doc, [
     ['Cleaning company', cleaning.company],
     ['Method', cleaning.method],

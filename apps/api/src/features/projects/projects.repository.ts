@@ -4,6 +4,15 @@ import { type ListPage, paged } from '../../db/paging.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
+/** A cleaning that names a project as its inspection before or after (issue 40 §6). */
+export interface LinkedCleaning {
+  id: number;
+  vessel_id: number;
+  cleaning_date: string;
+  company: string;
+  role: 'before' | 'after';
+}
+
 /** Every query is scoped to the owner: another user's project simply does not exist here. */
 export function projectsRepository(db: Kysely<DB>) {
   return {
@@ -54,6 +63,26 @@ export function projectsRepository(db: Kysely<DB>) {
     },
 
     /** Sets the fields present in `fields` (undefined: left as it is; null: cleared). */
+    /**
+     * The cleanings that link the project. Raw SQL on `cleanings` (0023, from the cleanings feature)
+     * so this feature needs nothing of that one's code.
+     */
+    async linkedCleanings(owner: number, projectId: number): Promise<LinkedCleaning[]> {
+      const rows = await db
+        .selectFrom('cleanings')
+        .select(['id', 'vessel_id', 'cleaning_date', 'company', 'before_project_id'])
+        .where('owner', '=', owner)
+        .where((eb) =>
+          eb.or([eb('before_project_id', '=', projectId), eb('after_project_id', '=', projectId)]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map(({ before_project_id, ...row }) => ({
+        ...row,
+        role: before_project_id === projectId ? 'before' : 'after',
+      }));
+    },
+
     updateOwned(owner: number, id: number, fields: ProjectUpdateRequest): Promise<ProjectRow | undefined> {
       const {
         name,

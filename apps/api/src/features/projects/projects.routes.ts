@@ -7,7 +7,12 @@ import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
 import { projectsRepository } from './projects.repository.js';
-import { createBelowCap, deleteProjectUnlessRunning, withVesselChecked } from './projects.service.js';
+import {
+  createBelowCap,
+  deleteProjectUnlessRunning,
+  updateKeepingCleanings,
+  withVesselChecked,
+} from './projects.service.js';
 
 /** The answer for a project row: the spec's fields and the inspection details (issue 18 §2). */
 export function projectAnswer(row: ProjectRow): Project {
@@ -57,7 +62,7 @@ export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, confi
     refuseWhileSigned(await ownedProjectOr404(db, organisation.id, params.id));
     return toProject(
       await withVesselChecked(db, organisation.id, body.vessel, () =>
-        projects.updateOwned(organisation.id, params.id, body),
+        updateKeepingCleanings(db, organisation.id, params.id, body),
       ),
     );
   });

@@ -1,4 +1,8 @@
-import { type ProjectCreateRequest, inspectionMessages } from '@hullscope/contract';
+import {
+  type ProjectCreateRequest,
+  type ProjectUpdateRequest,
+  inspectionMessages,
+} from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import { insertBelowCap } from '../../db/capped-insert.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -6,6 +10,7 @@ import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { fieldErrors, nonFieldError } from '../../http/api-error.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
+import { refuseBreakingCleanings } from './linked-cleanings.js';
 import { projectsRepository } from './projects.repository.js';
 
 const notYourVessel = () => fieldErrors({ vessel: [inspectionMessages.notYourVessel] });
@@ -51,6 +56,34 @@ export async function createBelowCap(
     );
   }
   return row;
+}
+
+/**
+ * Updates the owner's project under its row's lock (see lockRow); a change of vessel or inspection
+ * date that would leave a cleaning linking it invalid is refused (409), checked in the same
+ * transaction as the write, so a cleaning recorded meanwhile (which locks its inspections) is seen.
+ */
+export function updateKeepingCleanings(
+  db: Kysely<DB>,
+  owner: number,
+  projectId: number,
+  fields: ProjectUpdateRequest,
+): Promise<ProjectRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'projects', projectId);
+    const locked = projectsRepository(trx);
+    const current = await locked.findOwned(owner, projectId);
+    if (!current) return undefined;
+    if (fields.vessel !== undefined || fields.inspection_date !== undefined) {
+      const next = {
+        vessel_id: fields.vessel === undefined ? current.vessel_id : fields.vessel,
+        inspection_date:
+          fields.inspection_date === undefined ? current.inspection_date : fields.inspection_date,
+      };
+      refuseBreakingCleanings(next, await locked.linkedCleanings(owner, projectId));
+    }
+    return locked.updateOwned(owner, projectId, fields);
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   RecordBookInspectionEntry,
 } from '@hullscope/contract';
 import PDFDocument from 'pdfkit';
+import { sideState } from '../cleanings/side-state.js';
 import { type TextStyle } from '../inspections/pdf-text.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
@@ -18,6 +19,12 @@ import {
   paragraph,
   numberPages,
 } from '../inspections/report-layout.js';
+
+/**
+ * The newest entries a PDF prints: each entry is about a page, and a book of thousands would hold a
+ * render turn for minutes. The JSON Record Book has every entry.
+ */
+export const PDF_ENTRY_LIMIT = 500;
 
 const SMALL: TextStyle = { role: 'regular', size: 9 };
 const yesNo = (value: boolean | null | undefined) => (value == null ? null : value ? 'Yes' : 'No');
@@ -110,10 +117,7 @@ function inspection(doc: Doc, entry: RecordBookInspectionEntry): void {
 }
 
 function reference(side: RecordBookCleaningEntry['before']): string {
-  const revision = side.revision
-    ? `revision ${side.revision}, report.json SHA-256 ${side.report_sha256}`
-    : 'not signed';
-  return `${side.project_name} (${side.date ?? 'undated'}; ${revision})`;
+  return `${side.project_name} (${side.date ?? 'undated'}; ${sideState(side)})`;
 }
 
 function cleaning(doc: Doc, entry: RecordBookCleaningEntry): void {
@@ -151,7 +155,7 @@ function entryBlock(doc: Doc, entry: RecordBookEntry, number: number): void {
 }
 
 /** The Record Book as a PDF: particulars, then every entry with the form's fields; a rendering of the JSON. */
-export function renderRecordBookPdf(book: RecordBook): Doc {
+export function renderRecordBookPdf(book: RecordBook, entryLimit = PDF_ENTRY_LIMIT): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -184,7 +188,20 @@ export function renderRecordBookPdf(book: RecordBook): Doc {
       CONTENT_WIDTH,
     );
   }
-  book.entries.forEach((entry, index) => entryBlock(doc, entry, index + 1));
+  // Oldest first, so the newest are the last ones; each keeps its number in the whole book.
+  const leftOut = Math.max(0, book.entries.length - entryLimit);
+  if (leftOut > 0) {
+    heading(doc, 'Entries');
+    paragraph(
+      doc,
+      `The ${leftOut} oldest ${leftOut === 1 ? 'entry is' : 'entries are'} left out: this PDF prints the newest ` +
+        `${entryLimit}. The Record Book as JSON has them all.`,
+      SMALL,
+      PAGE.margin,
+      CONTENT_WIDTH,
+    );
+  }
+  book.entries.slice(leftOut).forEach((entry, index) => entryBlock(doc, entry, leftOut + index + 1));
   doc.end();
   return doc;
 }

@@ -1,4 +1,4 @@
-import { routes } from '@hullscope/contract';
+import { type Vessel, routes } from '@hullscope/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { auditSource, recordAudit } from '../audit/audit-log.js';
@@ -6,6 +6,7 @@ import { cleaningsService } from '../cleanings/cleanings.service.js';
 import { vesselsService } from '../vessels/vessels.service.js';
 import { cleaningEntry } from './cleaning-entry.js';
 import { inspectionEntries, recordBook } from './record-book.js';
+import { recordBookAnswer } from './record-book-answer.js';
 import { renderRecordBookPdf } from './record-book-pdf.js';
 
 /** The PDF's file name: the vessel's name as typed, which Content-Disposition encodes. */
@@ -16,8 +17,7 @@ export function recordBookFileName(vesselName: string): string {
 /** Issue 40 §7: a vessel's Biofouling Record Book as JSON and as PDF. */
 export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config, reportRenders }) => {
   const vessels = vesselsService(db, config.accountCaps.vessels);
-  const bookOf = async (organisationId: number, vesselId: number) => {
-    const vessel = await vessels.get(organisationId, vesselId);
+  const bookOf = async (organisationId: number, vessel: Vessel) => {
     const cleanings = await cleaningsService(db, organisationId, vessel.id).list();
     return recordBook(vessel, [
       ...(await inspectionEntries(db, organisationId, vessel.id)),
@@ -25,12 +25,16 @@ export const registerRecordBookRoutes: ApiRegistrar = ({ router, db, config, rep
     ]);
   };
 
-  router.add(routes.vesselRecordBook, async ({ organisation, params }) => bookOf(organisation.id, params.id));
+  router.add(routes.vesselRecordBook, async ({ organisation, params }) => {
+    const vessel = await vessels.get(organisation.id, params.id);
+    return recordBookAnswer(db, organisation.id, vessel, () => bookOf(organisation.id, vessel));
+  });
 
   router.add(routes.vesselRecordBookPdf, async ({ organisation, params, request, reply }) => {
-    const book = await bookOf(organisation.id, params.id);
-    // A long book is many pages: it takes its turn with the other reports.
+    const vessel = await vessels.get(organisation.id, params.id);
+    // A long book is many pages: it takes its turn with the other reports before anything is read.
     await reportRenders.admit(organisation.id, reply);
+    const book = await bookOf(organisation.id, vessel);
     await recordAudit(db, {
       organisationId: organisation.id,
       ...auditSource(request),

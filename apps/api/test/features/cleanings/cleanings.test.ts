@@ -1,6 +1,7 @@
 import { Cleaning, CleaningComparison, RecordBook } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
+import { cleaningsService } from '../../../src/features/cleanings/cleanings.service.js';
 import { pdfPages } from '../../support/pdf.js';
 import { teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -204,5 +205,82 @@ describe('the comparison', () => {
     expect(text).toContain('Not inspected: Not accessible');
     expect(text).toContain('ROV brush cart');
     expect(text).toContain('ISO/DIS 6319');
+  });
+
+  it('compares a reopened inspection as it is now, naming its last signed revision without its hash', async () => {
+    const [cleaning] = await listed();
+    const signedSide = Cleaning.parse((await get(`${base()}${cleaning!.id}/`)).json()).before;
+    expect(signedSide).toMatchObject({ revision: 1, revision_label: 'revision 1' });
+    expect(signedSide.report_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const reopened = await post(`/api/projects/${before}/reopen/`, { reason: 'Ratings to be checked.' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+
+    const comparison = CleaningComparison.parse((await get(`${base()}${cleaning!.id}/comparison/`)).json());
+    expect(comparison.cleaning.before).toMatchObject({
+      revision: 1,
+      report_sha256: null,
+      revision_label: 'reopened since revision 1; compared as it is now',
+    });
+    const pdf = await get(`${base()}${cleaning!.id}/comparison/download/`);
+    const text = (await pdfPages(pdf.rawPayload)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('reopened since revision 1; compared as it is now');
+    expect(text.replace(/ /g, '')).not.toContain(signedSide.report_sha256);
+  });
+});
+
+describe('cleanings stay valid', () => {
+  const updateProject = (projectId: number, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${projectId}/update/`,
+      headers: owner.headers,
+      payload,
+    });
+
+  it('refuses to move or redate an inspection out from under its cleaning, naming the cleaning', async () => {
+    const [cleaning] = await listed();
+    for (const change of [{ vessel: otherVessel }, { vessel: null }, { inspection_date: '2026-05-01' }]) {
+      const refused = await updateProject(after, change);
+      expect(refused.statusCode, `${JSON.stringify(change)}: ${refused.body}`).toBe(409);
+      expect(refused.json().detail).toContain(`(cleaning ${cleaning!.id})`);
+      expect(refused.json().detail).toContain('after the cleaning of 2026-05-05 by Clean Hulls Ltd');
+    }
+    const project = (await get(`/api/projects/${after}/`)).json();
+    expect(project).toMatchObject({ vessel: vesselId, inspection_date: '2026-05-06' });
+    // A change that keeps the cleaning valid goes through.
+    const later = await updateProject(after, {
+      inspection_date: '2026-05-08',
+      name: 'After cleaning, redated',
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await get(`${base()}${cleaning!.id}/`)).json().after).toMatchObject({ date: '2026-05-08' });
+  });
+
+  it('lets only one of a cleaning change and a project change sent together through when both would break it', async () => {
+    const [cleaning] = await listed();
+    const [cleaningChange, projectChange] = await Promise.all([
+      post(`${base()}${cleaning!.id}/update/`, { date: '2026-05-08' }),
+      updateProject(after, { inspection_date: '2026-05-06' }),
+    ]);
+    const outcomes = [cleaningChange.statusCode, projectChange.statusCode].sort();
+    expect(outcomes, `${cleaningChange.body} ${projectChange.body}`).toEqual(
+      [200, cleaningChange.statusCode === 200 ? 409 : 400].sort(),
+    );
+    const stored = Cleaning.parse((await get(`${base()}${cleaning!.id}/`)).json());
+    expect(stored.date <= stored.after.date!).toBe(true);
+  });
+
+  it('refuses a cleaning past the vessel cap with a 409 saying so, and stores and audits nothing', async () => {
+    const count = (await listed()).length;
+    const audited = (await auditActions()).length;
+    const capped = cleaningsService(t.app.database.db, owner.organisationId, vesselId, count);
+    await expect(
+      capped.create({ ...CLEANING, before, after }, { id: owner.userId, name: 'Owner' }, { actor: null }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: `This vessel already has ${count} cleanings, the most one vessel may have. Delete one you no longer need to record another.`,
+    });
+    expect(await listed()).toHaveLength(count);
+    expect(await auditActions()).toHaveLength(audited);
   });
 });

@@ -5,6 +5,7 @@ import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { pdfPages } from '../../support/pdf.js';
 import { teammate } from '../../support/teams.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
+import { renderRecordBookPdf } from '../../../src/features/record-book/record-book-pdf.js';
 import { createVessel, decidedInspection, sign } from './record-book-fixture.js';
 
 // Issue 40 §7: a vessel's Record Book lists its signed inspections, each from its latest signed
@@ -180,5 +181,70 @@ describe('the Record Book as PDF', () => {
     const entries = inspections(await book());
     for (const entry of entries) expect(text.replace(/\s+/g, '')).toContain(entry.revision.report_sha256);
     expect(flat).toContain('Revision 2');
+  });
+});
+
+describe('the Record Book as JSON, cached', () => {
+  const get = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/api/vessels/${vesselId}/record-book/`, headers });
+
+  it('answers 304 to the version the client holds, and a new version once an inspection changes', async () => {
+    const first = await get(owner.headers);
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await get({ ...owner.headers, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${autumn}/reopen/`,
+      headers: owner.headers,
+      payload: { reason: 'The rudder was reachable after all.' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const changed = await get({ ...owner.headers, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const entry = inspections(RecordBook.parse(changed.json())).find((item) => item.project === autumn);
+    expect(entry?.revision.reopened).toBe(true);
+
+    const cleaning = await t.app.inject({
+      method: 'POST',
+      url: `/api/vessels/${vesselId}/cleanings/`,
+      headers: owner.headers,
+      payload: {
+        before: spring,
+        after: autumn,
+        date: '2026-06-01',
+        company: 'Clean Hulls Ltd',
+        method: 'ROV',
+        capture: true,
+      },
+    });
+    expect(cleaning.statusCode, cleaning.body).toBe(201);
+    const withCleaning = await get({ ...owner.headers, 'if-none-match': String(changed.headers.etag) });
+    expect(withCleaning.statusCode).toBe(200);
+    expect(RecordBook.parse(withCleaning.json()).entries.map((item) => item.entry_type)).toContain(
+      'cleaning',
+    );
+  });
+});
+
+describe('the Record Book PDF of a long book', () => {
+  it('prints the newest entries, numbered as in the whole book, and says how many older ones are left out', async () => {
+    const whole = await book();
+    expect(whole.entries.length).toBeGreaterThanOrEqual(2);
+    const chunks: Buffer[] = [];
+    const pdf = renderRecordBookPdf(whole, 1);
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => pdf.on('end', resolve));
+    const flat = (await pdfPages(Buffer.concat(chunks))).join('\n').replace(/\s+/g, ' ');
+    const leftOut = whole.entries.length - 1;
+    expect(flat).toContain(`The ${leftOut} oldest`);
+    expect(flat).toContain('The Record Book as JSON has them all.');
+    expect(flat).toContain(`Entry ${whole.entries.length}:`);
+    expect(flat).not.toContain('Entry 1:');
   });
 });

@@ -79,7 +79,7 @@ function InspectionEntry({ entry }: { entry: RecordBookInspectionEntry }) {
 
 function CleaningEntry({ entry }: { entry: RecordBookCleaningEntry }) {
   const side = (reference: RecordBookCleaningEntry['before']) =>
-    `${reference.project_name} (${reference.date ?? 'undated'}${reference.revision ? `, revision ${reference.revision}` : ', not signed'})`;
+    `${reference.project_name} (${reference.date ?? 'undated'}, ${reference.revision_label ?? (reference.revision ? `revision ${reference.revision}` : 'not signed')})`;
   return (
     <Facts
       rows={[
