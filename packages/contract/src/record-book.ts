@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common.js';
+import { HullPlan } from './hull-plan.js';
 import { IMO_RATING_LABELS } from './predictions.js';
 import { particularAnswerFields } from './vessel-particulars.js';
 
@@ -155,6 +156,9 @@ export const RecordBook = z
       antifouling_system: z.string().nullable(),
       ...particularAnswerFields,
     }),
+    hull_plan: HullPlan.optional().describe(
+      'The diagram the Record Book asks for: the underwater hull form in side and bottom views with its niche areas, drawn from the particulars',
+    ),
     entries: z.array(RecordBookEntry).describe('Oldest first; undated entries last'),
     notes: z.array(z.string()).describe('What the book holds and what it leaves out'),
   })

@@ -7,6 +7,7 @@ import type {
 import PDFDocument from 'pdfkit';
 import { sideState } from '../cleanings/side-state.js';
 import { type TextStyle } from '../inspections/pdf-text.js';
+import { vesselPlanSection } from '../inspections/report-compliance-pdf.js';
 import { registerReportFonts } from '../inspections/report-fonts.js';
 import {
   CONTENT_WIDTH,
@@ -178,6 +179,7 @@ export function renderRecordBookPdf(book: RecordBook, entryLimit = PDF_ENTRY_LIM
   for (const note of book.notes) paragraph(doc, note, SMALL, PAGE.margin, CONTENT_WIDTH);
   doc.fillColor('black');
   particulars(doc, book);
+  if (book.hull_plan) vesselPlanSection(doc, book.hull_plan);
   if (book.entries.length === 0) {
     heading(doc, 'Entries');
     paragraph(

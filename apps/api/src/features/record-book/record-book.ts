@@ -1,8 +1,16 @@
-import type { InspectionReport, RecordBook, RecordBookEntry, Vessel } from '@hullscope/contract';
+import {
+  type InspectionReport,
+  type RecordBook,
+  type RecordBookEntry,
+  type Vessel,
+  type VesselParticulars,
+  particularAnswerFields,
+} from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { countryName } from '../company/countries.js';
+import { hullPlan } from '../hull-plan/hull-plan.js';
 import { inspectionEntry } from './inspection-entry.js';
 import { recordBookRepository } from './record-book.repository.js';
 
@@ -12,6 +20,12 @@ export const RECORD_BOOK_NOTES = [
   'Each cleaning names the inspections before and after it, with their latest signed revisions where signed.',
   'Each entry names its report revision and the SHA-256 of that report.json: anyone can fetch the revision and check it with sha256sum.',
 ] as const;
+
+/** The vessel's particulars as the plan reads them: one the answer leaves out is not given. */
+const particularsOfVessel = (vessel: Vessel): VesselParticulars =>
+  Object.fromEntries(
+    Object.keys(particularAnswerFields).map((field) => [field, vessel[field as keyof Vessel] ?? null]),
+  ) as VesselParticulars;
 
 const entryDate = (entry: RecordBookEntry) => entry.date;
 const entryKey = (entry: RecordBookEntry) =>
@@ -62,6 +76,7 @@ export function recordBook(vessel: Vessel, entries: RecordBookEntry[]): RecordBo
       bilge_keels: vessel.bilge_keels,
       stabilisers: vessel.stabilisers,
     },
+    hull_plan: hullPlan(vessel.id, particularsOfVessel(vessel)),
     entries: [...entries].sort(byDate),
     notes: [...RECORD_BOOK_NOTES],
   };

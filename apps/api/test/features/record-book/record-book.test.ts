@@ -67,6 +67,9 @@ describe('the Record Book as JSON', () => {
     const entries = inspections(list);
     expect(entries.map((entry) => entry.project)).toEqual([spring, autumn]);
     expect(entries.map((entry) => entry.project)).not.toContain(draft);
+    // The diagram the book asks for: side and bottom views with the niche areas.
+    expect(list.hull_plan?.views.map((view) => view.view)).toEqual(['port', 'starboard', 'bottom']);
+    expect(list.hull_plan?.legend.some((entry) => entry.kind === 'niche')).toBe(true);
 
     const entry = entries[1]!;
     expect(entry).toMatchObject({
@@ -178,6 +181,8 @@ describe('the Record Book as PDF', () => {
     expect(flat).toContain('Overall condition IMO rating 3: Medium macrofouling');
     expect(flat).toMatch(/Actions taken or recommended .*clean/i);
     expect(flat).toContain('Ada Lovelace, Chief Officer');
+    expect(flat).toContain('Hull plan: underwater hull form and niche areas');
+    expect(flat).toMatch(/Niche areas: .*Rudder/);
     const entries = inspections(await book());
     for (const entry of entries) expect(text.replace(/\s+/g, '')).toContain(entry.revision.report_sha256);
     expect(flat).toContain('Revision 2');
