@@ -57,8 +57,24 @@ const canvasColourAt = (x: number, y: number) =>
 /** Drags the mouse across the canvas between shares of its size, in steps a hand would make. */
 async function drag(points: [number, number][]) {
   await canvas().scrollIntoViewIfNeeded();
-  const box = (await canvas().boundingBox())!;
+  // The editor fits the canvas to its stage once laid out: drag where it has settled, not where it was.
+  let box = (await canvas().boundingBox())!;
+  await expect
+    .poll(async () => {
+      const settled = (await canvas().boundingBox())!;
+      const same = JSON.stringify(settled) === JSON.stringify(box);
+      box = settled;
+      return same;
+    })
+    .toBe(true);
   const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
+  // Nothing may lie over the canvas where the stroke starts (a menu's backdrop still fading out on a
+  // busy machine would take the drag and the stroke would never begin).
+  await expect
+    .poll(() =>
+      page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.tagName, at(points[0]!) as [number, number]),
+    )
+    .toBe('CANVAS');
   await page.mouse.move(...at(points[0]!));
   await page.mouse.down();
   for (const point of points.slice(1)) await page.mouse.move(...at(point), { steps: 12 });
@@ -68,8 +84,9 @@ async function drag(points: [number, number][]) {
 async function chooseClass(label: string, field = 'Class') {
   await page.getByRole('region', { name: 'Mask editor' }).getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: new RegExp(`${label}$`) }).click();
-  // The menu's fading backdrop would take the next drag.
+  // The menu's fading backdrop would take the next drag: wait until the menu is gone, backdrop and all.
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await expect.poll(() => page.locator('.MuiPopover-root').count()).toBe(0);
 }
 
 async function pdfText(buttonName: string): Promise<string> {
