@@ -46,8 +46,15 @@ function column(doc: Doc, title: string, side: ComparisonSide, x: number, top: n
   let y = top + 14;
   const thumbnail = side.photo?.thumbnail?.split(',')[1];
   if (thumbnail) {
-    doc.image(Buffer.from(thumbnail, 'base64'), x, y, { fit: [COLUMN, PHOTO_HEIGHT] });
-    y += PHOTO_HEIGHT + 4;
+    // A stored thumbnail that cannot be decoded costs its picture, not the whole PDF.
+    try {
+      doc.image(Buffer.from(thumbnail, 'base64'), x, y, { fit: [COLUMN, PHOTO_HEIGHT] });
+      y += PHOTO_HEIGHT + 4;
+    } catch {
+      doc.y = y;
+      paragraph(doc, 'The photo could not be drawn.', SMALL, x, COLUMN);
+      y = doc.y;
+    }
   }
   doc.y = y;
   for (const line of sideLines(side)) paragraph(doc, line, SMALL, x, COLUMN);

@@ -1,5 +1,7 @@
 import { Cleaning, CleaningComparison } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderComparisonPdf } from '../../../src/features/cleanings/comparison-pdf.js';
+import { pdfPages } from '../../support/pdf.js';
 import { COUNT_POOR_PHOTOS_ENV } from '../../support/quality-pictures.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { type InspectionFixture, inspectedProject } from '../inspections/inspection-fixture.js';
@@ -66,5 +68,20 @@ describe('a comparison with photos', () => {
     expect(pdf.statusCode).toBe(200);
     // The thumbnail is embedded as an image of the page.
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('prints the figures without the picture when a stored thumbnail cannot be decoded', async () => {
+    const response = await t.app.inject({ method: 'GET', url: comparisonUrl, headers: f.user.headers });
+    const comparison = CleaningComparison.parse(response.json());
+    for (const zone of comparison.zones) {
+      if (zone.before.photo) zone.before.photo.thumbnail = 'data:image/jpeg;base64,bm90IGEganBlZw==';
+    }
+    const doc = renderComparisonPdf(comparison, 'MV Test');
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => doc.on('end', resolve));
+    const text = (await pdfPages(Buffer.concat(chunks))).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('The photo could not be drawn.');
+    expect(text).toContain('Flat bottom');
   });
 });
