@@ -50,6 +50,7 @@ export async function exportContents(
       'vessels.json',
       (await rows.vessels(owner)).map((vessel) => ({ ...vessel, ...particularsOf(vessel) })),
     ),
+    json('cleanings.json', await rows.cleanings(owner)),
     json('decision-rules.json', await decisionRulesService(db).get(owner)),
     json(
       'projects.json',

@@ -9,6 +9,7 @@ in UTC; ids are Hullscope's own and link the files to each other.
 | --- | --- |
 | \`account.json\` | The user (\`user\`: no password or token) and the company record (\`company\`) |
 | \`vessels.json\` | The fleet: one object per vessel, as \`GET /api/vessels/{id}/\` describes it |
+| \`cleanings.json\` | Every recorded cleaning: the vessel, the inspections before and after it (project ids), company, method, capture, certificate, date and notes |
 | \`decision-rules.json\` | The rules that turn findings into actions, as \`GET /api/decision-rules/\` answers them (the defaults until changed) |
 | \`projects.json\` | One object per inspection project, with \`folder\`: where its files are below \`projects/\` |
 | \`prediction-requests.json\` | Every prediction run: model, resolution, price per image, images done and failed |

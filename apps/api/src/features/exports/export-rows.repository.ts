@@ -47,6 +47,10 @@ export function exportRowsRepository(db: Kysely<DB>) {
       return db.selectFrom('vessels').selectAll().where('owner', '=', owner).orderBy('id').execute();
     },
 
+    cleanings(owner: number) {
+      return db.selectFrom('cleanings').selectAll().where('owner', '=', owner).orderBy('id').execute();
+    },
+
     projects(owner: number) {
       return db.selectFrom('projects').selectAll().where('owner', '=', owner).orderBy('id').execute();
     },

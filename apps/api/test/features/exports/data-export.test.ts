@@ -8,6 +8,7 @@ import { solidImage } from '../../support/images.js';
 import { waitForMail } from '../../support/outbox.js';
 import { predictWithFixtureModel, readZip } from '../../support/predictions.js';
 import { createProject } from '../../support/projects.js';
+import { decidedInspection } from '../record-book/record-book-fixture.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
 let t: TestApp;
@@ -49,6 +50,31 @@ describe('a data export', () => {
       payload: { name: 'Nordic Tern', imo_number: 'IMO 9074729' },
     });
     expect(vessel.statusCode, vessel.body).toBe(201);
+    const vesselId: number = vessel.json().id;
+    const before = await decidedInspection(t, user.headers, vesselId, {
+      name: 'Before',
+      date: '2026-03-01',
+      rating: 3,
+    });
+    const after = await decidedInspection(t, user.headers, vesselId, {
+      name: 'After',
+      date: '2026-03-20',
+      rating: 0,
+    });
+    const cleaning = await t.app.inject({
+      method: 'POST',
+      url: `/api/vessels/${vesselId}/cleanings/`,
+      headers: user.headers,
+      payload: {
+        before,
+        after,
+        date: '2026-03-16',
+        company: 'Clean Hulls Ltd',
+        method: 'Divers',
+        capture: true,
+      },
+    });
+    expect(cleaning.statusCode, cleaning.body).toBe(201);
     const projectId = await createProject(t.app, user.headers, {
       name: 'Dry dock 2026/11',
       location: 'Gdańsk',
@@ -85,6 +111,10 @@ describe('a data export', () => {
     expect(JSON.parse(files.get('vessels.json')!.toString())).toMatchObject([
       { name: 'Nordic Tern', imo_number: '9074729', bilge_keels: null },
     ]);
+    // The cleanings are compliance records the organisation entered: they go with the data too.
+    expect(JSON.parse(files.get('cleanings.json')!.toString())).toMatchObject([
+      { vessel_id: vesselId, before_project_id: before, after_project_id: after, company: 'Clean Hulls Ltd' },
+    ]);
     // Issue 40: the rules that decide the actions go with the data.
     expect(JSON.parse(files.get('decision-rules.json')!.toString())).toMatchObject({
       is_default: true,
@@ -94,7 +124,9 @@ describe('a data export', () => {
     });
     const ledger = JSON.parse(files.get('credit-ledger.json')!.toString());
     expect(ledger.map((row: { kind: string }) => row.kind)).toEqual(['signup_bonus', 'prediction']);
-    const [project] = JSON.parse(files.get('projects.json')!.toString());
+    const exported = JSON.parse(files.get('projects.json')!.toString()) as { id: number; folder: string }[];
+    expect(exported.map((entry) => entry.id)).toEqual([before, after, projectId]);
+    const project = exported.at(-1)!;
     expect(project).toMatchObject({
       id: projectId,
       name: 'Dry dock 2026/11',
