@@ -2,7 +2,7 @@ import { routes, type Project } from '@hullscope/contract';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ApiRegistrar } from '../../feature-context.js';
-import { auditSource, recordAudit } from '../audit/audit-log.js';
+import { auditSource } from '../audit/audit-log.js';
 import { conflict, notFound } from '../../http/api-error.js';
 import { storageKeys } from '../../storage/storage-keys.js';
 import { ownedProjectOr404 } from './owned-project.js';
@@ -68,18 +68,12 @@ export const registerProjectRoutes: ApiRegistrar = ({ router, db, storage, confi
   });
 
   router.add(routes.deleteProject, async ({ organisation, params, request }) => {
-    const project = await ownedProjectOr404(db, organisation.id, params.id);
-    const outcome = await deleteProjectUnlessRunning(db, organisation.id, params.id);
+    await ownedProjectOr404(db, organisation.id, params.id);
+    const outcome = await deleteProjectUnlessRunning(db, organisation.id, params.id, auditSource(request));
     if (outcome === 'running') {
       throw conflict('A prediction is running in this project. Delete it once the prediction has finished.');
     }
     if (outcome === 'gone') throw notFound();
-    await recordAudit(db, {
-      organisationId: organisation.id,
-      ...auditSource(request),
-      action: 'project.delete',
-      target: { type: 'project', id: project.id, label: project.name },
-    });
     await storage.deletePrefix(storageKeys.project(organisation.id, params.id));
     return { message: 'Project successfully deleted' };
   });

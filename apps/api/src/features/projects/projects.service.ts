@@ -9,9 +9,13 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { fieldErrors, nonFieldError } from '../../http/api-error.js';
+import { type AuditEntry, recordAudit } from '../audit/audit-log.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { refuseBreakingCleanings } from './linked-cleanings.js';
 import { projectsRepository } from './projects.repository.js';
+
+/** Who deleted, as the audit entries name them. */
+export type AuditSource = Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'>;
 
 const notYourVessel = () => fieldErrors({ vessel: [inspectionMessages.notYourVessel] });
 
@@ -89,19 +93,39 @@ export function updateKeepingCleanings(
 /**
  * Deletes the owner's project unless a prediction runs in it ('running') or it is gone already
  * ('gone'); a signed one is refused (409). Checked and deleted under the row's lock (see lockRow), so
- * a request scheduled at the same moment is either seen here or fails on the deleted project.
+ * a request scheduled at the same moment is either seen here or fails on the deleted project. The
+ * audit entries are written in the same transaction: the project's, and one per cleaning that named
+ * it, since the delete takes those cleanings with it.
  */
 export function deleteProjectUnlessRunning(
   db: Kysely<DB>,
   owner: number,
   projectId: number,
+  source: AuditSource,
 ): Promise<'deleted' | 'running' | 'gone'> {
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'projects', projectId);
     const locked = projectsRepository(trx);
-    const signed = await locked.findOwned(owner, projectId);
-    if (signed) refuseWhileSigned(signed);
+    const project = await locked.findOwned(owner, projectId);
+    if (project) refuseWhileSigned(project);
     if (await locked.hasUnfinishedRequest(projectId)) return 'running';
-    return (await locked.deleteOwned(owner, projectId)) ? 'deleted' : 'gone';
+    const cleanings = await locked.linkedCleanings(owner, projectId);
+    if (!project || !(await locked.deleteOwned(owner, projectId))) return 'gone';
+    await recordAudit(trx, {
+      organisationId: owner,
+      ...source,
+      action: 'project.delete',
+      target: { type: 'project', id: project.id, label: project.name },
+    });
+    for (const cleaning of cleanings) {
+      await recordAudit(trx, {
+        organisationId: owner,
+        ...source,
+        action: 'cleaning.delete',
+        target: { type: 'cleaning', id: cleaning.id, label: `${cleaning.cleaning_date} ${cleaning.company}` },
+        detail: { vessel: cleaning.vessel_id, with_project: project.id, project_side: cleaning.role },
+      });
+    }
+    return 'deleted';
   });
 }

@@ -284,3 +284,26 @@ describe('cleanings stay valid', () => {
     expect(await auditActions()).toHaveLength(audited);
   });
 });
+
+describe('deleting an inspection a cleaning names', () => {
+  it('takes the cleaning with it and audits both, in the same change', async () => {
+    const [cleaning] = await listed();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${after}/delete/`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get(`${base()}${cleaning!.id}/`)).statusCode).toBe(404);
+    const events = (await get('/api/organisation/audit/?limit=100')).json() as {
+      action: string;
+      target_id: string | null;
+      detail: Record<string, unknown> | null;
+    }[];
+    const projectEntry = events.find((event) => event.action === 'project.delete');
+    expect(projectEntry?.target_id).toBe(String(after));
+    expect(
+      events.find((event) => event.action === 'cleaning.delete' && event.target_id === String(cleaning!.id)),
+    ).toMatchObject({ detail: { vessel: vesselId, with_project: after, project_side: 'after' } });
+  });
+});
