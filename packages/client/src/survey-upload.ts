@@ -1,8 +1,7 @@
 import type { HullZone, ImageHash, NamedListWithMessage, UploadLimits } from '@hullscope/contract';
 import { sha256Hex } from './content-hash.js';
 import { HullscopeApiError, HullscopeNetworkError } from './errors.js';
-import { DEFAULT_BATCH_BYTES, planBatches } from '@hullscope/contract';
-import { matchRefusals } from './refused-files.js';
+import { DEFAULT_BATCH_BYTES, matchRefusals, planBatches } from '@hullscope/contract';
 
 /** A file to upload: its name as the project will show it, and its bytes. */
 export interface SurveyFile {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { cleanFileName } from './file-names.js';
+import { storedFileName } from '@hullscope/contract';
 import { boundaryProblem } from './multipart-boundary.js';
 
 export interface StagedFile {
@@ -137,7 +137,7 @@ export async function receiveUpload(
         },
       });
       const file: StagedFile = {
-        name: cleanFileName(part.filename),
+        name: storedFileName(part.filename),
         tempPath,
         sizeBytes: 0,
         contentHash: '',

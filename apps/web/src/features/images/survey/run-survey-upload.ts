@@ -1,7 +1,6 @@
 import { ApiError, fieldErrorsOf, reasonOf } from '@/lib/api-errors';
 import { perFileProgress } from './per-file-progress';
-import { DEFAULT_BATCH_BYTES, planBatches } from '@hullscope/contract';
-import { matchRefusals } from './upload-refusals';
+import { DEFAULT_BATCH_BYTES, matchRefusals, planBatches } from '@hullscope/contract';
 
 /** Where each file of a survey-size upload stands. */
 export type FileState =

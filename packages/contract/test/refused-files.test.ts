@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRefusals, storedNameOf } from './upload-refusals';
+import { MAX_IMAGE_NAME_LENGTH, matchRefusals, storedFileName } from '../src/file-names.js';
 
 describe('reading which files the server refused', () => {
   it('maps each "<name>: <reason>" to its file', () => {
@@ -17,10 +17,20 @@ describe('reading which files the server refused', () => {
   });
 
   it('matches names as the server stores them, without folders or control characters', () => {
-    expect(storedNameOf('survey/port/\u202Edive 3.jpg ')).toBe('dive 3.jpg');
-    expect(storedNameOf('\u0007')).toBe('image');
+    expect(storedFileName('survey/port/\u202Edive 3.jpg ')).toBe('dive 3.jpg');
+    expect(storedFileName('\u0007')).toBe('image');
     expect(matchRefusals(['port\\dive\u0000.jpg'], ['dive.jpg: the file is empty'])).toEqual(
       new Map([[0, 'the file is empty']]),
+    );
+  });
+
+  it('matches a name longer than the server keeps, which the server shortens in the middle', () => {
+    const long = `${'hull-port-side-frame-'.repeat(12)}0042.jpg`;
+    const stored = storedFileName(long);
+    expect(Array.from(stored)).toHaveLength(MAX_IMAGE_NAME_LENGTH);
+    expect(stored.endsWith('0042.jpg')).toBe(true);
+    expect(matchRefusals(['a.jpg', long], [`${stored}: the file is empty`])).toEqual(
+      new Map([[1, 'the file is empty']]),
     );
   });
 
