@@ -27,6 +27,8 @@ export async function projectPlanOr409(
   return hullPlan(vessel.id, particularsOf(vessel));
 }
 
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
 /**
  * Every photo of the inspection as a numbered pin on the plan (issue 40 §2): at its stored point, or
  * spread around its zone's anchor; photos with neither (no zone, or `other`) are listed unplaced.
@@ -45,13 +47,19 @@ export function pinsOnPlan(plan: HullPlan, images: readonly PositionedImage[]): 
     const stored = image.position;
     const storedView = stored && plan.views.find((view) => view.view === stored.view);
     if (stored && storedView?.metres) {
+      // Within the hull as it is now: a point placed before the vessel's particulars shrank is drawn
+      // at the new edge, not off the drawing.
+      const limits = storedView.metres;
+      const within = {
+        from_aft_m: clamp(stored.from_aft_m, 0, limits.max_from_aft_m),
+        across_m: clamp(stored.across_m, limits.across_min_m, limits.across_max_m),
+      };
       pins.push({
         ...base,
         placement: stored.placement,
         view: stored.view,
-        ...pointOnView(storedView.metres, stored.from_aft_m, stored.across_m),
-        from_aft_m: stored.from_aft_m,
-        across_m: stored.across_m,
+        ...pointOnView(storedView.metres, within.from_aft_m, within.across_m),
+        ...within,
       });
       continue;
     }

@@ -302,3 +302,40 @@ describe('an inspection without a vessel', () => {
     expect(response.json().detail).toMatch(/vessel/);
   });
 });
+
+describe('a vessel whose particulars shrink after a photo was placed', () => {
+  it('draws the photo at the hull’s new edge, keeping it on the plan', async () => {
+    const inject = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: user.headers, payload });
+    const vessel = await inject('POST', '/api/vessels/', {
+      name: 'MV Shrinking',
+      length_overall_m: 120,
+      beam_m: 20,
+      design_draught_m: 8,
+    });
+    const project = await createProject(user, vessel.json().id);
+    const uploaded = await uploadParts(t.app, user.headers, project, [
+      { field: 'images', file: 'stern.jpg', data: await solidImage('jpeg') },
+    ]);
+    const imageId = (uploaded.json().data as { id: number }[])[0]!.id;
+    const placed = await inject('PATCH', `/api/projects/${project}/image/${imageId}/plan-position/update/`, {
+      placement: 'point',
+      view: 'bottom',
+      from_aft_m: 110,
+      offset_from_centreline_m: 9,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    const shrunk = await inject('PATCH', `/api/vessels/${vessel.json().id}/update/`, {
+      length_overall_m: 80,
+      beam_m: 12,
+    });
+    expect(shrunk.statusCode, shrunk.body).toBe(200);
+    const response = await t.app.inject({ method: 'GET', url: pinsPath(project), headers: user.headers });
+    const pins = PlanPins.parse(response.json());
+    const bottom = pins.plan.views.find((view) => view.view === 'bottom')!;
+    const [pin] = pins.pins;
+    expect(pin).toMatchObject({ placement: 'dragged', view: 'bottom', from_aft_m: 80, across_m: 6 });
+    expect(pin).toMatchObject(pointOnView(bottom.metres!, 80, 6));
+  });
+});
