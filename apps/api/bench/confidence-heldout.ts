@@ -1,5 +1,5 @@
 // npm run bench:confidence-heldout -- --data <dir> [--model <dir>] [--readings <file.json>]
-//   [--unreliable-below 0.75] [--low-confidence-fair <0-1>]…
+//   [--unreliable-below 0.7] [--low-confidence-fair <0-1>]…
 // Issue 46: whether the product's low-confidence judgement catches unreliable readings beyond the
 // 12 real photos of bench:robustness. Held-out generated scenes, clear and degraded as underwater
 // footage is (`ml/degraded_heldout.py` writes <dir>/images and <dir>/masks-<model>), go through the
@@ -42,7 +42,7 @@ const STANDARD_SIDE = 800;
  * models' accuracy on the clear held-out scenes (docs/image-quality.md), so worse than nearly every
  * reading of a clear scene.
  */
-const unreliableBelow = Number(values['unreliable-below'] ?? 0.75);
+const unreliableBelow = Number(values['unreliable-below'] ?? 0.7);
 
 const readings: HeldOutReading[] = [];
 const sessions = new SessionCache(availableParallelism());

@@ -31,10 +31,10 @@ export const DEFAULT_LOW_CONFIDENCE_BELOW = 0.6;
 /**
  * Chosen from `npm run bench:robustness` and the held-out degraded scenes of
  * `npm run bench:confidence-heldout` (docs/image-quality.md, "A confidence that sees the photo"):
- * above every wrong reading of a fair photo at light and medium strength, and the held-out scenes'
- * unreliable readings of fair photos mostly below it.
+ * above every wrong reading of a fair photo at light and medium strength with a margin, clear photos
+ * (all good) untouched; a fair photo's flag marks it for checking and does not leave it out of ratings.
  */
-export const DEFAULT_LOW_CONFIDENCE_BELOW_FAIR = 0.8;
+export const DEFAULT_LOW_CONFIDENCE_BELOW_FAIR = 0.85;
 
 export const DEFAULT_CONFIDENCE_SETTINGS: ConfidenceSettings = {
   lowBelow: DEFAULT_LOW_CONFIDENCE_BELOW,
