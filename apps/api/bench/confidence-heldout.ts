@@ -60,7 +60,8 @@ try {
       const read = await segment(session, folder.manifest, rgb, { maxTilePixels: DEFAULT_MAX_TILE_PIXELS });
       const truth = await readMask(pair.mask, folder.manifest.classes, rgb.width, rgb.height);
       let right = 0;
-      for (let pixel = 0; pixel < truth.length; pixel += 1) if (truth[pixel] === read.classes[pixel]) right += 1;
+      for (let pixel = 0; pixel < truth.length; pixel += 1)
+        if (truth[pixel] === read.classes[pixel]) right += 1;
       const metrics = quality;
       readings.push({
         model: folder.key,

@@ -58,7 +58,10 @@ function bound(value: string, option: string): number {
   if (!(parsed >= 0 && parsed <= 1)) throw new Error(`${option} must be a number from 0 to 1, not ${value}`);
   return parsed;
 }
-const lowBelow = bound(values['low-confidence'] ?? String(DEFAULT_CONFIDENCE_SETTINGS.lowBelow), '--low-confidence');
+const lowBelow = bound(
+  values['low-confidence'] ?? String(DEFAULT_CONFIDENCE_SETTINGS.lowBelow),
+  '--low-confidence',
+);
 /** Each way of judging the same readings: quality thresholds with a low-confidence bound of fair photos. */
 const judgements: { thresholds: QualityThresholds; confidence: ConfidenceSettings }[] = (
   values.thresholds ?? ['']

@@ -90,9 +90,9 @@ describe('loadConfig', () => {
 
   it('flags predictions below 0.6 confidence by default, or below PREDICTION_LOW_CONFIDENCE_BELOW', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).confidence.lowBelow).toBe(0.6);
-    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0.45' }).confidence.lowBelow).toBe(
-      0.45,
-    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0.45' }).confidence.lowBelow,
+    ).toBe(0.45);
     // 0 turns the flag off (for good photos; the fair bound too for the others).
     expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0' }).confidence.lowBelow).toBe(
       0,
@@ -108,9 +108,9 @@ describe('loadConfig', () => {
     const { confidence } = loadConfig({ DATA_DIR: dataDir });
     expect(confidence.lowBelowFair).toBe(DEFAULT_LOW_CONFIDENCE_BELOW_FAIR);
     expect(confidence.lowBelowFair).toBeGreaterThan(confidence.lowBelow);
-    expect(
-      loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: '0.7' }).confidence,
-    ).toEqual({ lowBelow: 0.6, lowBelowFair: 0.7 });
+    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: '0.7' }).confidence).toEqual(
+      { lowBelow: 0.6, lowBelowFair: 0.7 },
+    );
     for (const bad of ['-0.1', '1.5', '80%', 'some']) {
       expect(() => loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: bad })).toThrow(
         /PREDICTION_LOW_CONFIDENCE_BELOW_FAIR:/,

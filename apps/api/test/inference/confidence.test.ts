@@ -38,7 +38,8 @@ describe('the low-confidence judgement', () => {
 
   it('flags nothing when both bounds are 0', () => {
     const off = { lowBelow: 0, lowBelowFair: 0 };
-    for (const grade of ['good', 'fair', 'poor', null] as const) expect(isLowConfidence(0, grade, off)).toBe(false);
+    for (const grade of ['good', 'fair', 'poor', null] as const)
+      expect(isLowConfidence(0, grade, off)).toBe(false);
   });
 
   it('answers the stored confidence unchanged with its flag, and null for a prediction without one', () => {

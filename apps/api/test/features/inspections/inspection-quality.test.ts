@@ -178,8 +178,9 @@ describe('photo quality in answers and ratings', () => {
     const predictionOf = (imageId: number) => stored.find((row) => row.image_id === imageId)!.id;
     const lowOf = async (imageId: number) => {
       const set = (await get(`/api/projects/${projectId}/predictionset/${predictionOf(imageId)}/`)).json();
-      const thumbnail = (await get(`/api/projects/${projectId}/image/${imageId}/prediction-thumbnails/`)).json()
-        .thumbnails[0];
+      const thumbnail = (
+        await get(`/api/projects/${projectId}/image/${imageId}/prediction-thumbnails/`)
+      ).json().thumbnails[0];
       const details = ImageDetailsList.parse((await get(`/api/projects/${projectId}/image-details/`)).json());
       const queue = (await get(`/api/projects/${projectId}/review-queue/`)).json();
       const flags = [
@@ -209,14 +210,18 @@ describe('photo quality in answers and ratings', () => {
         excluded_from_rating: false,
       });
       expect(propeller.excluded_count).toBe(0);
-      expect(summary.zones[0]!.images.find((image) => image.image_id === clearId)?.low_confidence).toBe(false);
+      expect(summary.zones[0]!.images.find((image) => image.image_id === clearId)?.low_confidence).toBe(
+        false,
+      );
       const report = InspectionReport.parse((await get(`/api/projects/${projectId}/report.json`)).json());
       expect(report.images.find((image) => image.image_id === fairId)?.low_confidence).toBe(true);
       // The fair photo and the two poor ones (the fixture model's own confidences are far below 0.6).
-      expect(report.methods_and_limitations.join('\n')).toContain('3 photos were read with low model confidence');
-      const pdf = (await pdfPages((await get(`/api/projects/${projectId}/report/?photos=all`)).rawPayload)).join(
-        '\n',
+      expect(report.methods_and_limitations.join('\n')).toContain(
+        '3 photos were read with low model confidence',
       );
+      const pdf = (
+        await pdfPages((await get(`/api/projects/${projectId}/report/?photos=all`)).rawPayload)
+      ).join('\n');
       expect(pdf).toMatch(/Low confidence \(70\s*%\)/);
 
       // A lower fair bound (on restart) re-judges the stored prediction.
