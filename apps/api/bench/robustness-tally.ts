@@ -1,3 +1,4 @@
+import { type ConfidenceSettings, isLowConfidence } from '../src/inference/confidence.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
 import { type QualityThresholds, judgeQuality } from '../src/media/quality/quality-grade.js';
 
@@ -44,14 +45,19 @@ function emptyTally(): Tally {
 
 /**
  * Counts what an operator sees of a set of read photos: a photo is flagged when its quality is poor
- * under `thresholds` or its confidence is below `lowBelow`; a wrong region on a photo not flagged is
- * missed. A photo is read right when every region on it is.
+ * under `thresholds` or its confidence is low for its grade as the product judges it; a wrong region
+ * on a photo not flagged is missed. A photo is read right when every region on it is.
  */
-export function tallyPhotos(photos: ReadPhoto[], thresholds: QualityThresholds, lowBelow: number): Tally {
+export function tallyPhotos(
+  photos: ReadPhoto[],
+  thresholds: QualityThresholds,
+  confidence: ConfidenceSettings,
+): Tally {
   const tally: Tally = { ...emptyTally(), photos: photos.length };
   for (const photo of photos) {
-    const poor = judgeQuality(photo.metrics, thresholds).grade === 'poor';
-    const low = photo.confidence < lowBelow;
+    const grade = judgeQuality(photo.metrics, thresholds).grade;
+    const poor = grade === 'poor';
+    const low = isLowConfidence(photo.confidence, grade, confidence);
     tally.regions += photo.regions;
     tally.regionsRight += photo.regions - photo.wrong;
     if (photo.wrong === 0) tally.photosRight += 1;

@@ -1,18 +1,25 @@
-// npm run bench:robustness [-- --model <dir>] [--details] [--thresholds <json>]… [--low-confidence <0-1>]
+// npm run bench:robustness [-- --model <dir>] [--details] [--readings <file.json>] [--thresholds <json>]…
+//   [--low-confidence <0-1>] [--low-confidence-fair <0-1>]…
 // Issue 46 §4: every real photo with labelled regions (ml/real-eval/regions*.json), clear and
 // degraded in four kinds at three strengths (degradations.ts), through the product's own pipeline:
 // the upload's decode and quality measurement, the prediction's resize to the standard 800 px and
 // segmentation. Prints per model, kind and strength how many photos and regions are read right, how
 // many photos are flagged (poor quality or low confidence) and how many regions are wrong and not
 // flagged, the ones an operator cannot catch; then the issue's targets. Each --thresholds (JSON as
-// IMAGE_QUALITY_THRESHOLDS takes it) is judged on the same readings. Figures: docs/image-quality.md.
-import { mkdir, rm } from 'node:fs/promises';
+// IMAGE_QUALITY_THRESHOLDS takes it) with each --low-confidence-fair (the bound of a fair or poor
+// photo, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR) is judged on the same readings; --readings writes
+// every reading. Figures: docs/image-quality.md.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluateRegions } from '../src/evaluation/evaluate-regions.js';
 import { type RegionsFile, readRegionsFile } from '../src/evaluation/real-regions-file.js';
-import { DEFAULT_LOW_CONFIDENCE_BELOW } from '../src/inference/confidence.js';
+import {
+  type ConfidenceSettings,
+  DEFAULT_CONFIDENCE_SETTINGS,
+  isLowConfidence,
+} from '../src/inference/confidence.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
 import { SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
@@ -37,15 +44,32 @@ const { values } = parseArgs({
     details: { type: 'boolean' },
     thresholds: { type: 'string', multiple: true },
     'low-confidence': { type: 'string' },
+    'low-confidence-fair': { type: 'string', multiple: true },
+    readings: { type: 'string' },
   },
 });
 const REGION_FILES = ['ml/real-eval/regions.json', 'ml/real-eval/regions-niche.json'];
 const STANDARD_SIDE = 800;
 /** The strengths at which a person can still read the surface in these photos (docs/image-quality.md). */
 const READABLE: readonly Strength[] = ['light', 'medium'];
-const lowBelow = values['low-confidence'] ? Number(values['low-confidence']) : DEFAULT_LOW_CONFIDENCE_BELOW;
-const thresholdSets: QualityThresholds[] = (values.thresholds ?? ['']).map((json) =>
-  parseQualityThresholds(json),
+/** A bound given on the command line, checked as the configuration checks it. */
+function bound(value: string, option: string): number {
+  const parsed = Number(value);
+  if (!(parsed >= 0 && parsed <= 1)) throw new Error(`${option} must be a number from 0 to 1, not ${value}`);
+  return parsed;
+}
+const lowBelow = bound(
+  values['low-confidence'] ?? String(DEFAULT_CONFIDENCE_SETTINGS.lowBelow),
+  '--low-confidence',
+);
+/** Each way of judging the same readings: quality thresholds with a low-confidence bound of fair photos. */
+const judgements: { thresholds: QualityThresholds; confidence: ConfidenceSettings }[] = (
+  values.thresholds ?? ['']
+).flatMap((json) =>
+  (values['low-confidence-fair'] ?? [String(DEFAULT_CONFIDENCE_SETTINGS.lowBelowFair)]).map((fair) => ({
+    thresholds: parseQualityThresholds(json),
+    confidence: { lowBelow, lowBelowFair: bound(fair, '--low-confidence-fair') },
+  })),
 );
 
 interface Variant {
@@ -95,8 +119,10 @@ for (const kind of DEGRADATION_KINDS)
 
 const label = (entry: Pick<Variant, 'kind' | 'strength'>) =>
   `${entry.kind} ${entry.strength}`.trim().padEnd(17);
-const thresholds = thresholdSets[0]!;
-console.log(`Quality thresholds: ${JSON.stringify(thresholds)}\nLow confidence below ${lowBelow}\n`);
+const { thresholds, confidence } = judgements[0]!;
+console.log(
+  `Quality thresholds: ${JSON.stringify(thresholds)}\nLow confidence below ${confidence.lowBelow} (good), ${confidence.lowBelowFair} (fair, poor)\n`,
+);
 for (const entry of variants) {
   const grades = [...entry.metrics.values()].map((metrics) => judgeQuality(metrics, thresholds).grade);
   const count = (grade: string) => grades.filter((g) => g === grade).length;
@@ -124,6 +150,8 @@ function row(entry: Pick<Variant, 'kind' | 'strength'>, tally: Tally): string {
 const percent = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 1000) / 10} %`;
 
 const sessions = new SessionCache(availableParallelism());
+/** Every model's reading of every photo in every variant, for --readings. */
+const everyReading: (ReadPhoto & { model: string; variant: string })[] = [];
 try {
   for (const folder of await benchModels(values.model)) {
     const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
@@ -147,12 +175,27 @@ try {
         }
       }
       readings.set(entry, photos);
+      const variantName = label(entry).trim();
+      everyReading.push(...photos.map((photo) => ({ model: folder.key, variant: variantName, ...photo })));
+      if (values.details) {
+        console.log(`  ${folder.key} ${variantName}`);
+        for (const photo of photos) {
+          const grade = judgeQuality(photo.metrics, thresholds).grade;
+          const low = isLowConfidence(photo.confidence, grade, confidence) ? ' low' : '';
+          console.log(
+            `    ${photo.file.padEnd(24)} ${grade.padEnd(5)} confidence ${photo.confidence.toFixed(3)}${low} wrong ${photo.wrong} of ${photo.regions}`,
+          );
+        }
+      }
     }
-    for (const [index, set] of thresholdSets.entries()) {
-      const tallyOf = (entry: Variant) => tallyPhotos(readings.get(entry)!, set, lowBelow);
-      console.log(
-        `\n${folder.key} ${folder.manifest.version}${thresholdSets.length > 1 ? `, thresholds ${index + 1}: ${JSON.stringify(set)}` : ''}`,
-      );
+    for (const [index, judgement] of judgements.entries()) {
+      const tallyOf = (entry: Variant) =>
+        tallyPhotos(readings.get(entry)!, judgement.thresholds, judgement.confidence);
+      const named =
+        judgements.length > 1
+          ? `, judgement ${index + 1}: thresholds ${JSON.stringify(judgement.thresholds)}, low confidence below ${judgement.confidence.lowBelow} / ${judgement.confidence.lowBelowFair} (fair)`
+          : '';
+      console.log(`\n${folder.key} ${folder.manifest.version}${named}`);
       if (index === 0) {
         console.log(
           '  variant           | photos right | regions right | photos flagged | wrong regions not flagged, photos',
@@ -175,6 +218,7 @@ try {
       );
     }
   }
+  if (values.readings) await writeFile(values.readings, JSON.stringify(everyReading, null, 1));
 } finally {
   await sessions.close();
 }

@@ -12,7 +12,11 @@ import {
   defaultInferenceThreads,
   type InferenceConfig,
 } from './inference/inference-config.js';
-import { type ConfidenceSettings, DEFAULT_LOW_CONFIDENCE_BELOW } from './inference/confidence.js';
+import {
+  type ConfidenceSettings,
+  DEFAULT_LOW_CONFIDENCE_BELOW,
+  DEFAULT_LOW_CONFIDENCE_BELOW_FAIR,
+} from './inference/confidence.js';
 import { DEFAULT_MICROFOULING_MIN_PERCENT, type FoulingRatingSettings } from './inference/fouling-rating.js';
 import { type ImageQualitySettings, parseQualityThresholds } from './media/quality/quality-settings.js';
 import { DEFAULT_MAX_TILE_PIXELS, MIN_MAX_TILE_PIXELS } from './inference/tile-plan.js';
@@ -131,6 +135,11 @@ export const EnvSchema = z.object({
     .max(100)
     .default(DEFAULT_MICROFOULING_MIN_PERCENT),
   PREDICTION_LOW_CONFIDENCE_BELOW: z.coerce.number().min(0).max(1).default(DEFAULT_LOW_CONFIDENCE_BELOW),
+  PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(DEFAULT_LOW_CONFIDENCE_BELOW_FAIR),
   IMAGE_QUALITY_THRESHOLDS: optionalString.transform((value, context) => {
     try {
       return parseQualityThresholds(value);
@@ -442,7 +451,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
       modelsKept: values.INFERENCE_MODELS_KEPT ?? values.WORKER_CONCURRENCY,
     },
     foulingRating: { microfoulingMinPercent: values.FOULING_MICROFOULING_MIN_PERCENT },
-    confidence: { lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW },
+    confidence: {
+      lowBelow: values.PREDICTION_LOW_CONFIDENCE_BELOW,
+      lowBelowFair: values.PREDICTION_LOW_CONFIDENCE_BELOW_FAIR,
+    },
     imageQuality: {
       thresholds: values.IMAGE_QUALITY_THRESHOLDS,
       includePoorInRatings: values.RATINGS_INCLUDE_POOR_PHOTOS,

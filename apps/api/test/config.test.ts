@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../src/config.js';
+import { DEFAULT_LOW_CONFIDENCE_BELOW_FAIR } from '../src/inference/confidence.js';
 import { loadConfig } from '../src/load-config.js';
 
 vi.mock('node:os', async (importOriginal) => {
@@ -88,17 +89,31 @@ describe('loadConfig', () => {
   });
 
   it('flags predictions below 0.6 confidence by default, or below PREDICTION_LOW_CONFIDENCE_BELOW', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).confidence).toEqual({ lowBelow: 0.6 });
-    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0.45' }).confidence).toEqual({
-      lowBelow: 0.45,
-    });
-    // 0 turns the flag off.
+    expect(loadConfig({ DATA_DIR: dataDir }).confidence.lowBelow).toBe(0.6);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0.45' }).confidence.lowBelow,
+    ).toBe(0.45);
+    // 0 turns the flag off (for good photos; the fair bound too for the others).
     expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: '0' }).confidence.lowBelow).toBe(
       0,
     );
     for (const bad of ['-0.1', '1.5', '60%', 'some']) {
       expect(() => loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW: bad })).toThrow(
         /PREDICTION_LOW_CONFIDENCE_BELOW:/,
+      );
+    }
+  });
+
+  it('holds fair and poor photos to PREDICTION_LOW_CONFIDENCE_BELOW_FAIR, by default above the plain bound', () => {
+    const { confidence } = loadConfig({ DATA_DIR: dataDir });
+    expect(confidence.lowBelowFair).toBe(DEFAULT_LOW_CONFIDENCE_BELOW_FAIR);
+    expect(confidence.lowBelowFair).toBeGreaterThan(confidence.lowBelow);
+    expect(loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: '0.7' }).confidence).toEqual(
+      { lowBelow: 0.6, lowBelowFair: 0.7 },
+    );
+    for (const bad of ['-0.1', '1.5', '80%', 'some']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: bad })).toThrow(
+        /PREDICTION_LOW_CONFIDENCE_BELOW_FAIR:/,
       );
     }
   });

@@ -13,6 +13,7 @@ const clearMetrics = {
   blockiness: 1.1,
   hull_share: 1,
 };
+const bounds = { lowBelow: 0.6, lowBelowFair: 0.8 };
 const photo = (file: string, wrong: number, overrides: Partial<ReadPhoto> = {}): ReadPhoto => ({
   file,
   metrics: clearMetrics,
@@ -32,7 +33,7 @@ describe('tallying the robustness benchmark', () => {
         photo('unsure.jpg', 1, { confidence: 0.5 }),
       ],
       DEFAULT_QUALITY_THRESHOLDS,
-      0.6,
+      bounds,
     );
     expect(tally).toEqual({
       photos: 4,
@@ -49,8 +50,8 @@ describe('tallying the robustness benchmark', () => {
   });
 
   it('adds tallies of several variants', () => {
-    const one = tallyPhotos([photo('a.jpg', 1)], DEFAULT_QUALITY_THRESHOLDS, 0.6);
-    const two = tallyPhotos([photo('b.jpg', 0, { confidence: 0.1 })], DEFAULT_QUALITY_THRESHOLDS, 0.6);
+    const one = tallyPhotos([photo('a.jpg', 1)], DEFAULT_QUALITY_THRESHOLDS, bounds);
+    const two = tallyPhotos([photo('b.jpg', 0, { confidence: 0.1 })], DEFAULT_QUALITY_THRESHOLDS, bounds);
     expect(sumTallies([one, two])).toMatchObject({
       photos: 2,
       photosRight: 1,
@@ -59,6 +60,25 @@ describe('tallying the robustness benchmark', () => {
       flaggedRight: 1,
       missedRegions: 1,
       missedPhotos: ['a.jpg'],
+    });
+  });
+
+  it('judges confidence as the product does: a fair photo needs the higher bound', () => {
+    const fair = { ...clearMetrics, contrast: 0.3 };
+    const tally = tallyPhotos(
+      [
+        photo('fair-unsure.jpg', 2, { metrics: fair, confidence: 0.7 }),
+        photo('fair-sure.jpg', 1, { metrics: fair, confidence: 0.85 }),
+        photo('good.jpg', 1, { confidence: 0.7 }),
+      ],
+      DEFAULT_QUALITY_THRESHOLDS,
+      bounds,
+    );
+    expect(tally).toMatchObject({
+      flaggedPoor: 0,
+      flaggedLowConfidence: 1,
+      missedRegions: 2,
+      missedPhotos: ['fair-sure.jpg', 'good.jpg'],
     });
   });
 });

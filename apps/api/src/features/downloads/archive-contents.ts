@@ -97,7 +97,7 @@ export async function archiveContents(
         storedNoiseFloorOf(prediction.model_manifest),
       );
       const confidence = {
-        ...judgeConfidence(prediction.confidence, settings.confidence),
+        ...judgeConfidence(prediction.confidence, quality?.grade ?? null, settings.confidence),
         reviewed_by: prediction.reviewer_name,
       };
       // PRED and STAT of the newest mask version: a person's correction where there is one.

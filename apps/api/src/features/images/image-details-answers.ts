@@ -51,6 +51,7 @@ export function imageDetailsAnswers(db: Kysely<DB>, config: Config) {
     const etag = weakETag(DETAILS_ETAG_VERSION, [
       ...projectContentVersion(project, 'images', 'predictions'),
       config.confidence.lowBelow,
+      config.confidence.lowBelowFair,
       thresholdsTag,
     ]);
     return new CachedAnswer(etag, async () => ({ precompressed: await made(owner, project.id, etag) }), true);

@@ -14,17 +14,20 @@ export async function imageDetailsList(
   config: Config,
 ): Promise<ImageDetails[]> {
   const rows = await imagesRepository(db).listDetails(owner, projectId);
-  return rows.map((image) => ({
-    id: image.id,
-    image_name: image.name,
-    uploaded_at: image.created_at,
-    width: image.width,
-    height: image.height,
-    hull_zone: image.hull_zone,
-    predictions: image.predictions.map(({ confidence, ...key }) => ({
-      ...key,
-      ...judgeConfidence(confidence, config.confidence),
-    })),
-    quality: storedQuality(image.quality, config.imageQuality.thresholds),
-  }));
+  return rows.map((image) => {
+    const quality = storedQuality(image.quality, config.imageQuality.thresholds);
+    return {
+      id: image.id,
+      image_name: image.name,
+      uploaded_at: image.created_at,
+      width: image.width,
+      height: image.height,
+      hull_zone: image.hull_zone,
+      predictions: image.predictions.map(({ confidence, ...key }) => ({
+        ...key,
+        ...judgeConfidence(confidence, quality?.grade ?? null, config.confidence),
+      })),
+      quality,
+    };
+  });
 }

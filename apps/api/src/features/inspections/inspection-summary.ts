@@ -173,7 +173,7 @@ export async function inspectionSummary(
       hull_zone: image.hull_zone,
       model_version: prediction.model_version,
       rating: foulingRating(percentages, classes, settings.foulingRating, noiseFloor),
-      ...judgeConfidence(prediction.confidence, settings.confidence),
+      ...judgeConfidence(prediction.confidence, quality?.grade ?? null, settings.confidence),
       reviewed_by: prediction.reviewer_name,
       quality,
       excluded_from_rating: !includePoor && quality?.grade === 'poor',

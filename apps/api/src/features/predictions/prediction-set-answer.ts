@@ -5,6 +5,7 @@ import { CachedAnswer } from '../../http/cached-answer.js';
 import { weakETag } from '../../http/etag.js';
 import { judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 import type { Storage } from '../../storage/storage.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { currentMaskPrefix } from '../mask-versions/mask-files.js';
@@ -33,8 +34,10 @@ export function predictionSetAnswer(
     config.foulingRating,
     storedNoiseFloorOf(prediction.model_manifest),
   );
-  // Judged against the threshold as it is now, like the rating: a changed threshold re-judges all.
-  const confidence = judgeConfidence(prediction.confidence, config.confidence);
+  // Judged against the bounds and the photo's grade as they are now, like the rating: a changed
+  // setting re-judges all.
+  const grade = storedQuality(prediction.image_quality, config.imageQuality.thresholds)?.grade ?? null;
+  const confidence = judgeConfidence(prediction.confidence, grade, config.confidence);
   // A result's files never change once its row names them (a retry writes a new row's time);
   // what is judged at read time is in the tag as judged, so a changed rule changes the tag.
   const etag = weakETag(PREDICTION_SET_ETAG_VERSION, [

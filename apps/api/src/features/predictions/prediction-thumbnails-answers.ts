@@ -7,6 +7,8 @@ import { CachedAnswer } from '../../http/cached-answer.js';
 import { weakETag } from '../../http/etag.js';
 import { jsonArrayStream } from '../../http/json-array-stream.js';
 import { judgeConfidence } from '../../inference/confidence.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
+import { qualityThresholdsTag } from '../../media/quality/thresholds-tag.js';
 import { Base64Cache, readBase64Copy } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
@@ -14,7 +16,7 @@ import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import type { predictionsRepository } from './predictions.repository.js';
 
 /** Changes every prediction thumbnails list's ETag when the answer's format changes. */
-const ETAG_VERSION = 'prediction-thumbnails-2';
+const ETAG_VERSION = 'prediction-thumbnails-3';
 /** Prediction thumbnails' base64 held per process (see the images' THUMBNAIL_CACHE_BYTES). */
 const PREDICTION_THUMBNAIL_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -23,6 +25,7 @@ type ImagePrediction = Awaited<ReturnType<ReturnType<typeof predictionsRepositor
 /** An image's prediction thumbnails as a cached answer, with their base64 kept per process. */
 export function predictionThumbnailsAnswers(storage: Storage, config: Config, log: FastifyBaseLogger) {
   const thumbnailCache = new Base64Cache(PREDICTION_THUMBNAIL_CACHE_BYTES);
+  const thresholdsTag = qualityThresholdsTag(config.imageQuality.thresholds);
 
   /** One prediction's element of the list; undefined once its files are gone (deleted meanwhile). */
   async function thumbnailElement(image: ImageRow, row: ImagePrediction): Promise<Buffer | undefined> {
@@ -38,7 +41,8 @@ export function predictionThumbnailsAnswers(storage: Storage, config: Config, lo
       (error) => log.warn({ err: error, predictionId: row.id }, 'could not keep a thumbnail as base64'),
     );
     if (!base64) return undefined;
-    const confidence = judgeConfidence(row.confidence, config.confidence);
+    const grade = storedQuality(image.quality, config.imageQuality.thresholds)?.grade ?? null;
+    const confidence = judgeConfidence(row.confidence, grade, config.confidence);
     return jsonWithBase64(
       {
         id: row.id,
@@ -69,8 +73,12 @@ export function predictionThumbnailsAnswers(storage: Storage, config: Config, lo
         row.mask_version,
         row.confidence ?? '',
       ]),
-      // low_confidence depends on the threshold, which a restart may change.
+      // low_confidence depends on the bounds and the photo's grade (its metrics, measured later for
+      // photos uploaded before issue 46, and the quality thresholds), which a restart may change.
       config.confidence.lowBelow,
+      config.confidence.lowBelowFair,
+      image.quality ?? '',
+      thresholdsTag,
     ]);
     return new CachedAnswer(etag, () => {
       const models = [...new Set(rows.map((row) => row.model_id))];

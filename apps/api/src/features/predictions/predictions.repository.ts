@@ -115,6 +115,7 @@ export function predictionsRepository(db: Kysely<DB>) {
         .selectAll('predictions')
         .select([
           'images.name as image_name',
+          'images.quality as image_quality',
           'cv_models.manifest as model_manifest',
           'image_reviews.reviewer_name',
         ])

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { judgeConfidence } from '../../inference/confidence.js';
+import { storedQuality } from '../../media/quality/stored-quality.js';
 
 /** Each analysed image of the project with its newest prediction and review state. */
 export async function analysedImages(db: Kysely<DB>, owner: number, projectId: number) {
@@ -16,6 +17,7 @@ export async function analysedImages(db: Kysely<DB>, owner: number, projectId: n
       'images.id as image_id',
       'images.name as image_name',
       'images.hull_zone',
+      'images.quality',
       'image_reviews.state as review_state',
     ])
     .where('predictions.owner', '=', owner)
@@ -35,7 +37,7 @@ export async function reviewQueue(
   db: Kysely<DB>,
   owner: number,
   projectId: number,
-  config: Pick<Config, 'confidence'>,
+  config: Pick<Config, 'confidence' | 'imageQuality'>,
 ): Promise<ReviewQueue> {
   const images = await analysedImages(db, owner, projectId);
   const unreviewed = images
@@ -47,7 +49,8 @@ export async function reviewQueue(
     );
   return {
     items: unreviewed.map((image) => {
-      const judged = judgeConfidence(image.confidence, config.confidence);
+      const grade = storedQuality(image.quality, config.imageQuality.thresholds)?.grade ?? null;
+      const judged = judgeConfidence(image.confidence, grade, config.confidence);
       return {
         image: image.image_id,
         image_name: image.image_name,

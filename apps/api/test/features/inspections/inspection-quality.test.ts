@@ -149,4 +149,98 @@ describe('photo quality in answers and ratings', () => {
     expect(pdf).toMatch(/Quality: poor, left out of the rating: /);
     expect(pdf).toMatch(/Quality: fair: Low contrast/);
   });
+
+  it('holds a fair photo to the higher low-confidence bound, judged when read, and keeps it in the rating', async () => {
+    // Between the bounds (0.6 for a good photo, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR for a fair one):
+    // as confident as a right reading of a clear photo, not as a fair photo's needs to be.
+    const between = 0.7;
+    expect(between).toBeGreaterThanOrEqual(t.config.confidence.lowBelow);
+    expect(between).toBeLessThan(t.config.confidence.lowBelowFair);
+    // Written as a prediction made then would have: the project's predictions changed, so cached
+    // answers are made again.
+    const bumpPredictions = () =>
+      t.app.database.db
+        .updateTable('projects')
+        .set((eb) => ({ predictions_version: eb('predictions_version', '+', 1) }))
+        .where('id', '=', projectId)
+        .execute();
+    const stored = await t.app.database.db
+      .selectFrom('predictions')
+      .select(['id', 'image_id', 'confidence'])
+      .where('image_id', 'in', [clearId, fairId])
+      .execute();
+    await t.app.database.db
+      .updateTable('predictions')
+      .set({ confidence: between })
+      .where('image_id', 'in', [clearId, fairId])
+      .execute();
+    await bumpPredictions();
+    const predictionOf = (imageId: number) => stored.find((row) => row.image_id === imageId)!.id;
+    const lowOf = async (imageId: number) => {
+      const set = (await get(`/api/projects/${projectId}/predictionset/${predictionOf(imageId)}/`)).json();
+      const thumbnail = (
+        await get(`/api/projects/${projectId}/image/${imageId}/prediction-thumbnails/`)
+      ).json().thumbnails[0];
+      const details = ImageDetailsList.parse((await get(`/api/projects/${projectId}/image-details/`)).json());
+      const queue = (await get(`/api/projects/${projectId}/review-queue/`)).json();
+      const flags = [
+        set.low_confidence,
+        thumbnail.low_confidence,
+        details.find((image) => image.id === imageId)!.predictions[0]!.low_confidence,
+        queue.items.find((item: { image: number }) => item.image === imageId).low_confidence,
+      ];
+      // The confidence answered stays the model's own.
+      expect([set.confidence, thumbnail.confidence]).toEqual([between, between]);
+      expect(new Set(flags).size, `${imageId}: ${flags}`).toBe(1);
+      return flags[0];
+    };
+    try {
+      expect(await lowOf(clearId)).toBe(false);
+      expect(await lowOf(fairId)).toBe(true);
+
+      // Marked as a low-confidence photo is in the summary and the report, and still counted.
+      const summary = InspectionSummary.parse(
+        (await get(`/api/projects/${projectId}/inspection-summary/`)).json(),
+      );
+      const propeller = summary.zones.find((entry) => entry.hull_zone === 'propeller')!;
+      expect(propeller.images[0]).toMatchObject({
+        image_id: fairId,
+        confidence: between,
+        low_confidence: true,
+        excluded_from_rating: false,
+      });
+      expect(propeller.excluded_count).toBe(0);
+      expect(summary.zones[0]!.images.find((image) => image.image_id === clearId)?.low_confidence).toBe(
+        false,
+      );
+      const report = InspectionReport.parse((await get(`/api/projects/${projectId}/report.json`)).json());
+      expect(report.images.find((image) => image.image_id === fairId)?.low_confidence).toBe(true);
+      // The fair photo and the two poor ones (the fixture model's own confidences are far below 0.6).
+      expect(report.methods_and_limitations.join('\n')).toContain(
+        '3 photos were read with low model confidence',
+      );
+      const pdf = (
+        await pdfPages((await get(`/api/projects/${projectId}/report/?photos=all`)).rawPayload)
+      ).join('\n');
+      expect(pdf).toMatch(/Low confidence \(70\s*%\)/);
+
+      // A lower fair bound (on restart) re-judges the stored prediction.
+      const configured = t.config.confidence.lowBelowFair;
+      t.config.confidence.lowBelowFair = 0.65;
+      try {
+        expect(await lowOf(fairId)).toBe(false);
+      } finally {
+        t.config.confidence.lowBelowFair = configured;
+      }
+    } finally {
+      for (const row of stored) {
+        await t.app.database.db
+          .updateTable('predictions')
+          .set({ confidence: row.confidence })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await bumpPredictions();
+    }
+  });
 });

@@ -149,21 +149,22 @@ describe('the inspection report', () => {
     const marks = [...pdfText.matchAll(/Low confidence \((\d+)\s*%\)/g)].map((match) => Number(match[1]));
     expect(marks.sort()).toEqual(flagged.images.map((image) => Math.round(image.confidence! * 100)).sort());
 
-    const configured = t.config.confidence.lowBelow;
-    t.config.confidence.lowBelow = 0;
+    // Both bounds: these banded pictures are poor photos, held to the fair photos' bound.
+    const configured = { ...t.config.confidence };
+    Object.assign(t.config.confidence, { lowBelow: 0, lowBelowFair: 0 });
     try {
       const trusted = InspectionReport.parse((await get('report.json')).json());
       expect(trusted.images.map((image) => image.low_confidence)).toEqual([false, false, false, false]);
       expect(trusted.methods_and_limitations.join('\n')).not.toContain('low model confidence');
       expect((await pdfPages((await get('report/')).rawPayload)).join('\n')).not.toContain('Low confidence');
     } finally {
-      t.config.confidence.lowBelow = configured;
+      Object.assign(t.config.confidence, configured);
     }
   });
 
   it('is compact by default: the worst photo of each zone and the flagged ones, every photo with ?photos=all (issue 45 §2)', async () => {
-    const configured = t.config.confidence.lowBelow;
-    t.config.confidence.lowBelow = 0;
+    const configured = { ...t.config.confidence };
+    Object.assign(t.config.confidence, { lowBelow: 0, lowBelowFair: 0 });
     try {
       const compact = await get('report/');
       // The hull plan's pin legend names every photo (issue 40 §2); the photo pages are what is compact.
@@ -195,7 +196,7 @@ describe('the inspection report', () => {
       expect(InspectionReport.parse((await get('report.json')).json()).images).toHaveLength(4);
       expect((await get('report/?photos=some')).statusCode).toBe(400);
     } finally {
-      t.config.confidence.lowBelow = configured;
+      Object.assign(t.config.confidence, configured);
     }
   });
 

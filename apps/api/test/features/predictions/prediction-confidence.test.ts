@@ -18,7 +18,11 @@ const THRESHOLD = '0.35';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PREDICTION_LOW_CONFIDENCE_BELOW: THRESHOLD });
+  // The plain pictures are poor photos, held to the fair photos' bound: the same here.
+  t = await createTestApp({
+    PREDICTION_LOW_CONFIDENCE_BELOW: THRESHOLD,
+    PREDICTION_LOW_CONFIDENCE_BELOW_FAIR: THRESHOLD,
+  });
 });
 afterAll(() => t.close());
 

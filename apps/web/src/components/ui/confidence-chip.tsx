@@ -29,7 +29,7 @@ export function ConfidenceChip({
     return (
       <Box sx={{ mb: 1 }}>
         <Tooltip
-          title={`Model confidence ${confidencePercent(confidence)}, below this server's threshold: check the result against the photo`}
+          title={`Model confidence ${confidencePercent(confidence)}, below what this server asks of a photo of its quality: check the result against the photo`}
         >
           <Chip size="small" color="warning" icon={<WarningAmberIcon />} label={LOW_CONFIDENCE_TEXT} />
         </Tooltip>
