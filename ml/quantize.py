@@ -54,6 +54,17 @@ METHODS = {"minmax": (CalibrationMethod.MinMax, {}),
 # for 168 images): CalibMaxIntermediateOutputs folds them into the histograms 8 images at a time.
 
 
+def method_options(method):
+    """onnxruntime's calibration method and options for a `--method` name; "percentile-P" clips each
+    tensor's range at the P-th percentile of its values (e.g. percentile-99.99)."""
+    if method.startswith("percentile-"):
+        calibrate_method, options = METHODS["percentile"]
+        return calibrate_method, {**options, "CalibPercentile": float(method.split("-", 1)[1])}
+    if method not in METHODS:
+        raise ValueError(f"unknown calibration method {method!r}: one of {sorted(METHODS)} or percentile-P")
+    return METHODS[method]
+
+
 def normalised(rgb_u8, manifest):
     """(H,W,3) uint8 -> float32 [1,3,H',W'] padded to the stride, as the app feeds the model."""
     inp = manifest["input"]
@@ -257,38 +268,59 @@ def share_resize_quantisation(model):
     return shared
 
 
+def prepare(model_path, prepared_path, stride):
+    """Writes `model_path` rewritten for quantisation (Keras pads folded, doublings by scale, shapes
+    inferred) to `prepared_path`; answers the names of its nodes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        model = onnx.load(str(model_path))
+        fold_keras_pads(model)
+        resize_by_scales(model, stride)
+        folded = Path(tmp) / "folded.onnx"
+        onnx.save(model, str(folded))
+        # Shape inference and graph clean-up first, as onnxruntime recommends before quantising.
+        # Symbolic shape inference cannot follow the Resizes by scale over dynamic sizes; ONNX's own can.
+        quant_pre_process(str(folded), str(prepared_path), skip_symbolic_shape=True)
+    return [n.name for n in onnx.load(str(prepared_path)).graph.node]
+
+
+def float_nodes(graph_nodes, keep_float=HEAD_NODES, exclude=STEM):
+    """The nodes to leave float: `keep_float` by name and those whose names match `exclude`."""
+    missing = [n for n in keep_float if n not in graph_nodes]
+    if missing:
+        raise ValueError(f"nodes to keep float not in the model: {missing}")
+    return list(keep_float) + ([n for n in sorted(graph_nodes) if re.search(exclude, n)] if exclude else [])
+
+
+def quantize_prepared(prepared_path, out_path, images, manifest, method="minmax-mean", nodes_to_exclude=(),
+                      cache=None):
+    """Writes the QDQ INT8 model of a `prepare`d model to `out_path`. With `cache` (a JSON file of the
+    ranges calibrated on the fp32 model, written on the first call), later calls skip calibration:
+    the ranges do not depend on which nodes stay float."""
+    calibrate_method, calibration_options = method_options(method)
+    input_name = onnx.load(str(prepared_path)).graph.input[0].name
+    reader = Reader(images, manifest, input_name) if images is not None else None
+    quantize_static(
+        str(prepared_path), str(out_path), reader,
+        quant_format=QuantFormat.QDQ, per_channel=True,
+        # uint8 activations with int8 weights: the pairing onnxruntime's x86 int8 kernels (VNNI) take.
+        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+        nodes_to_exclude=list(nodes_to_exclude), calibrate_method=calibrate_method,
+        extra_options=calibration_options, calibration_cache_path=cache,
+    )
+    quantised = onnx.load(str(out_path))
+    share_resize_quantisation(quantised)
+    _remove_unused_initializers(quantised)
+    onnx.save(quantised, str(out_path))
+
+
 def quantize(model_path, out_path, images, manifest, method="minmax-mean", keep_float=HEAD_NODES, exclude=STEM,
              cache=None):
     """Writes the QDQ INT8 model of `model_path` to `out_path`."""
     with tempfile.TemporaryDirectory() as tmp:
-        model = onnx.load(str(model_path))
-        fold_keras_pads(model)
-        resize_by_scales(model, manifest["input"]["stride"])
-        folded = Path(tmp) / "folded.onnx"
-        onnx.save(model, str(folded))
-        # Shape inference and graph clean-up first, as onnxruntime recommends before quantising.
         prepared = Path(tmp) / "prepared.onnx"
-        # Symbolic shape inference cannot follow the Resizes by scale over dynamic sizes; ONNX's own can.
-        quant_pre_process(str(folded), str(prepared), skip_symbolic_shape=True)
-        graph_nodes = {n.name for n in onnx.load(str(prepared)).graph.node}
-        missing = [n for n in keep_float if n not in graph_nodes]
-        if missing:
-            raise ValueError(f"nodes to keep float not in the model: {missing}")
-        keep_float = list(keep_float) + ([n for n in sorted(graph_nodes) if re.search(exclude, n)] if exclude else [])
-        calibrate_method, calibration_options = METHODS[method]
-        input_name = onnx.load(str(prepared)).graph.input[0].name
-        quantize_static(
-            str(prepared), str(out_path), Reader(images, manifest, input_name),
-            quant_format=QuantFormat.QDQ, per_channel=True,
-            # uint8 activations with int8 weights: the pairing onnxruntime's x86 int8 kernels (VNNI) take.
-            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            nodes_to_exclude=keep_float, calibrate_method=calibrate_method,
-            extra_options=calibration_options, calibration_cache_path=cache,
-        )
-        quantised = onnx.load(str(out_path))
-        share_resize_quantisation(quantised)
-        _remove_unused_initializers(quantised)
-        onnx.save(quantised, str(out_path))
+        graph_nodes = prepare(model_path, prepared, manifest["input"]["stride"])
+        quantize_prepared(prepared, out_path, images, manifest, method,
+                          float_nodes(graph_nodes, keep_float, exclude), cache)
 
 
 def agreement(fp32_path, int8_path, manifest, size=(533, 801)):
@@ -309,17 +341,50 @@ def agreement(fp32_path, int8_path, manifest, size=(533, 801)):
             "max_abs_logit_diff": float(np.abs(out[0] - out[1]).max())}
 
 
+def read_rgb(path):
+    bgr = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if bgr is None:
+        raise FileNotFoundError(path)
+    return np.ascontiguousarray(bgr[..., ::-1])
+
+
+class ArgmaxComparer:
+    """The share of pixels of each image where a model's argmax is the fp32 model's (whole images,
+    padded to the stride as the app pads them); the fp32 argmaxes are computed once."""
+
+    def __init__(self, fp32_path, manifest, images):
+        self.manifest, self.images = manifest, images
+        self.reference = [self._argmax(self._session(fp32_path), i) for i in images]
+
+    @staticmethod
+    def _session(path):
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+    def _argmax(self, sess, image):
+        h, w = image.shape[:2]
+        return sess.run(["logits"], {"input": normalised(image, self.manifest)})[0][0, :, :h, :w].argmax(0)
+
+    def agreement(self, model_path):
+        sess = self._session(model_path)
+        return [float((self._argmax(sess, i) == r).mean()) for i, r in zip(self.images, self.reference)]
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model-dir", required=True, help="the fp32 model folder (model.onnx, manifest.json)")
     p.add_argument("--out", required=True, help="folder for the INT8 model.onnx and manifest.json")
     p.add_argument("--calib", help="generated calibration set (python -m hullsynth.generate --out ...)")
     p.add_argument("--real-train", help="real training photos' label file (real-train/drydock.json)")
-    p.add_argument("--method", choices=sorted(METHODS), default="minmax-mean")
+    p.add_argument("--method", default="minmax-mean",
+                   help=f"calibration: one of {sorted(METHODS)} or percentile-P (default: minmax-mean)")
     p.add_argument("--limit", type=int, help="at most this many generated images and real photos (tests)")
     p.add_argument("--exclude", default=STEM,
                    help="also keep float the nodes whose names match this regular expression (default: the stem)")
     p.add_argument("--calibration-cache", help="JSON of calibrated ranges: read if it exists, else written")
+    p.add_argument("--check-images", nargs="*", default=[],
+                   help="also report the argmax agreement with fp32 on these images (whole, e.g. held-out scenes)")
     a = p.parse_args(argv)
     src = Path(a.model_dir)
     manifest = json.loads((src / "manifest.json").read_text())
@@ -332,6 +397,9 @@ def main(argv=None):
     result = {"onnx": str(out / "model.onnx"), "size_mb": round((out / "model.onnx").stat().st_size / 1e6, 3),
               "calibration_images": len(images), "method": a.method, "exclude": a.exclude,
               **agreement(src / "model.onnx", out / "model.onnx", manifest)}
+    if a.check_images:
+        comparer = ArgmaxComparer(src / "model.onnx", manifest, [read_rgb(f) for f in a.check_images])
+        result["check_images"] = dict(zip(a.check_images, comparer.agreement(out / "model.onnx")))
     print(json.dumps(result))
 
 
