@@ -29,6 +29,7 @@ import onnxruntime as ort
 from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
                                       quant_pre_process, quantize_static)
 
+from bias_correction import correct_biases
 from common import pad_to_stride
 from hullsynth.dataset_io import read_dataset
 
@@ -63,6 +64,13 @@ def method_options(method):
     if method not in METHODS:
         raise ValueError(f"unknown calibration method {method!r}: one of {sorted(METHODS)} or percentile-P")
     return METHODS[method]
+
+
+def spread(items, count):
+    """`count` of `items` evenly spread over them (generated scenes and real crops alike)."""
+    if not count:
+        return []
+    return [items[round(i)] for i in np.linspace(0, len(items) - 1, min(count, len(items)))]
 
 
 def normalised(rgb_u8, manifest):
@@ -236,6 +244,92 @@ def resize_by_scales(model, stride=32):
     return changed
 
 
+def split_concat_depthwise(model):
+    """Splits each depthwise convolution that reads a channel Concat into one per Concat input, with
+    its ReLU6 (in place); the Concat then joins the activated outputs. Exact in float.
+
+    The decoder concatenates its upsampled map (0 to about 4) with an encoder skip (about -50 to 50)
+    before a depthwise 3x3; quantised, a Concat has one scale for all its channels, so the decoder's
+    own features kept about ten levels of 8 bits. Split, each part is quantised on its own range,
+    and the Concat joins ReLU6 outputs of like range. Returns the number of Concats split."""
+    graph = model.graph
+    consumers = {}
+    for n in graph.node:
+        for name in n.input:
+            consumers.setdefault(name, []).append(n)
+    inits = {t.name: t for t in graph.initializer}
+    concats = [n for n in graph.node if n.op_type == "Concat"]
+    widths = _probe(model, [i for n in concats for i in n.input], (1, 3, 64, 64)) if concats else []
+    offset, split = 0, 0
+    for concat in concats:
+        channels = [w.shape[1] for w in widths[offset:offset + len(concat.input)]]
+        offset += len(concat.input)
+        axis = next(a.i for a in concat.attribute if a.name == "axis")
+        users = consumers.get(concat.output[0], [])
+        if axis != 1 or len(users) != 1 or users[0].op_type != "Conv":
+            continue
+        conv = users[0]
+        attrs = {a.name: a for a in conv.attribute}
+        group = attrs["group"].i if "group" in attrs else 1
+        if group != sum(channels) or conv.input[1] not in inits:
+            continue
+        weight = onnx.numpy_helper.to_array(inits[conv.input[1]])
+        bias = onnx.numpy_helper.to_array(inits[conv.input[2]]) if len(conv.input) > 2 else None
+        after = consumers.get(conv.output[0], [])
+        clip = after[0] if len(after) == 1 and after[0].op_type == "Clip" else None
+        joined, start, nodes = [], 0, []
+        for k, (source, width) in enumerate(zip(concat.input, channels)):
+            prefix = f"{conv.name}/hullscope_split_{k}"
+            w_name = f"{prefix}/W"
+            graph.initializer.append(onnx.numpy_helper.from_array(weight[start:start + width], w_name))
+            inputs = [source, w_name]
+            if bias is not None:
+                graph.initializer.append(onnx.numpy_helper.from_array(bias[start:start + width], f"{prefix}/B"))
+                inputs.append(f"{prefix}/B")
+            part = onnx.helper.make_node("Conv", inputs, [f"{prefix}/conv"], name=f"{prefix}/Conv")
+            part.attribute.extend(a for a in conv.attribute if a.name != "group")
+            part.attribute.append(onnx.helper.make_attribute("group", int(width)))
+            nodes.append(part)
+            out = part.output[0]
+            if clip is not None:
+                act = onnx.helper.make_node("Clip", [out] + list(clip.input[1:]), [f"{prefix}/clip"],
+                                            name=f"{prefix}/Clip")
+                nodes.append(act)
+                out = act.output[0]
+            joined.append(out)
+            start += width
+        last = clip if clip is not None else conv
+        nodes.append(onnx.helper.make_node("Concat", joined, [last.output[0]], name=f"{conv.name}/hullscope_concat",
+                                           axis=1))
+        for n in [concat, conv] + ([clip] if clip is not None else []):
+            graph.node.remove(n)
+        graph.node.extend(nodes)
+        split += 1
+    if split:
+        _sort_topologically(graph)
+        _remove_unused_initializers(model)
+    return split
+
+
+def _sort_topologically(graph):
+    """Reorders the nodes so that each comes after the producers of its inputs."""
+    known = {i.name for i in graph.input} | {t.name for t in graph.initializer} | {""}
+    pending, ordered = list(graph.node), []
+    while pending:
+        ready = [n for n in pending if all(i in known for i in n.input)]
+        if not ready:
+            raise ValueError("the graph has a cycle or an input nothing produces")
+        for n in ready:
+            ordered.append(n)
+            known.update(n.output)
+        pending = [n for n in pending if n not in ready]
+    copies = [onnx.NodeProto() for _ in ordered]
+    for c, n in zip(copies, ordered):
+        c.CopyFrom(n)
+    del graph.node[:]
+    graph.node.extend(copies)
+
+
 def share_resize_quantisation(model):
     """Gives each quantised Resize's output the scale and zero point of its input (in place).
 
@@ -275,6 +369,7 @@ def prepare(model_path, prepared_path, stride):
         model = onnx.load(str(model_path))
         fold_keras_pads(model)
         resize_by_scales(model, stride)
+        split_concat_depthwise(model)
         folded = Path(tmp) / "folded.onnx"
         onnx.save(model, str(folded))
         # Shape inference and graph clean-up first, as onnxruntime recommends before quantising.
@@ -292,10 +387,11 @@ def float_nodes(graph_nodes, keep_float=HEAD_NODES, exclude=STEM):
 
 
 def quantize_prepared(prepared_path, out_path, images, manifest, method="minmax-mean", nodes_to_exclude=(),
-                      cache=None):
+                      cache=None, bias_images=None):
     """Writes the QDQ INT8 model of a `prepare`d model to `out_path`. With `cache` (a JSON file of the
     ranges calibrated on the fp32 model, written on the first call), later calls skip calibration:
-    the ranges do not depend on which nodes stay float."""
+    the ranges do not depend on which nodes stay float. With `bias_images`, the convolutions' biases
+    are corrected on them (bias_correction.py)."""
     calibrate_method, calibration_options = method_options(method)
     input_name = onnx.load(str(prepared_path)).graph.input[0].name
     reader = Reader(images, manifest, input_name) if images is not None else None
@@ -310,17 +406,21 @@ def quantize_prepared(prepared_path, out_path, images, manifest, method="minmax-
     quantised = onnx.load(str(out_path))
     share_resize_quantisation(quantised)
     _remove_unused_initializers(quantised)
+    if bias_images:
+        reference = onnx.load(str(prepared_path))
+        feeds = [{input_name: normalised(i, manifest)} for i in bias_images]
+        correct_biases(quantised, reference, feeds)
     onnx.save(quantised, str(out_path))
 
 
 def quantize(model_path, out_path, images, manifest, method="minmax-mean", keep_float=HEAD_NODES, exclude=STEM,
-             cache=None):
+             cache=None, bias_images=None):
     """Writes the QDQ INT8 model of `model_path` to `out_path`."""
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         graph_nodes = prepare(model_path, prepared, manifest["input"]["stride"])
         quantize_prepared(prepared, out_path, images, manifest, method,
-                          float_nodes(graph_nodes, keep_float, exclude), cache)
+                          float_nodes(graph_nodes, keep_float, exclude), cache, bias_images)
 
 
 def agreement(fp32_path, int8_path, manifest, size=(533, 801)):
@@ -383,6 +483,8 @@ def main(argv=None):
     p.add_argument("--exclude", default=STEM,
                    help="also keep float the nodes whose names match this regular expression (default: the stem)")
     p.add_argument("--calibration-cache", help="JSON of calibrated ranges: read if it exists, else written")
+    p.add_argument("--bias-correction", type=int, default=0, metavar="N",
+                   help="correct the convolutions' biases on N calibration images spread over the set (bias_correction.py)")
     p.add_argument("--check-images", nargs="*", default=[],
                    help="also report the argmax agreement with fp32 on these images (whole, e.g. held-out scenes)")
     a = p.parse_args(argv)
@@ -392,7 +494,7 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     images = calibration_images(a.calib, a.real_train, a.limit)
     quantize(src / "model.onnx", out / "model.onnx", images, manifest, a.method, exclude=a.exclude,
-             cache=a.calibration_cache)
+             cache=a.calibration_cache, bias_images=spread(images, a.bias_correction))
     (out / "manifest.json").write_text(json.dumps({**manifest, "precision": "int8"}, indent=2) + "\n")
     result = {"onnx": str(out / "model.onnx"), "size_mb": round((out / "model.onnx").stat().st_size / 1e6, 3),
               "calibration_images": len(images), "method": a.method, "exclude": a.exclude,

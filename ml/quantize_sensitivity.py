@@ -22,7 +22,7 @@ import numpy as np
 import onnx
 
 from quantize import (HEAD_NODES, STEM, ArgmaxComparer, calibration_images, float_nodes, prepare,
-                      quantize_prepared, read_rgb)
+                      quantize_prepared, read_rgb, spread)
 
 # The operator types the quantiser gives INT8 kernels here; a block of only other nodes (shape
 # arithmetic) changes nothing when kept float.
@@ -45,6 +45,40 @@ def block_exclude(base, names):
     if not names:
         return base
     return f"(?:{base})|^/(?:{'|'.join(re.escape(n) for n in names)})(?:/|$)"
+
+
+def keep_float_greedily(measure, candidates, target, order=None):
+    """From the base quantisation, keeps float one block after another (in `order`, else by how much
+    each alone kept float gains) until the lowest image's agreement reaches `target`."""
+    base = measure("(base)", [])
+    if order is None:
+        single = {b: measure(b, [b]) for b in candidates}
+        order = sorted(single, key=lambda b: single[b]["mean"], reverse=True)
+        order = [b for b in order if single[b]["mean"] > base["mean"]]
+    kept = []
+    for b in order:
+        kept.append(b)
+        if measure("+".join(kept), kept)["min"] >= target:
+            break
+    return kept
+
+
+def quantise_greedily(measure, candidates, target, share):
+    """The reverse: measures each block quantised alone (all others float), then quantises blocks in
+    order of agreement lost per multiply-add quantised, each only if the lowest image still reaches
+    `target`. Answers the blocks left float."""
+    def float_but(quantised):
+        return [b for b in candidates if b not in quantised]
+
+    macs = {b: share([b]) - share([]) for b in candidates}
+    loss = {b: 1 - measure(f"all but {b}", float_but([b]))["min"] for b in candidates}
+    order = sorted(candidates, key=lambda b: loss[b] / (macs[b] + 1e-4))
+    quantised = []
+    for b in order:
+        row = measure("all but " + "+".join(quantised + [b]), float_but(quantised + [b]))
+        if row["min"] >= target:
+            quantised.append(b)
+    return float_but(quantised)
 
 
 def conv_macs(prepared_path, side=800):
@@ -79,13 +113,18 @@ def main(argv=None):
     p.add_argument("--exclude", default=STEM, help="what always stays float (quantize.py --exclude)")
     p.add_argument("--images", nargs="+", required=True, help="images to compare the argmax on")
     p.add_argument("--target", type=float, default=0.99, help="the smallest per-image agreement wanted")
+    p.add_argument("--bias-correction", type=int, default=0, metavar="N", help="as quantize.py --bias-correction")
+    p.add_argument("--mode", choices=["keep-float", "quantise"], default="keep-float",
+                   help="keep-float: from all quantised, keep blocks float until the target holds; quantise: from "
+                        "all float, quantise the blocks that cost least agreement per multiply-add while it holds")
     p.add_argument("--greedy-only", nargs="*", help="skip the single-block pass: try these blocks in this order")
     a = p.parse_args(argv)
     src = Path(a.model_dir)
     manifest = json.loads((src / "manifest.json").read_text())
     comparer = ArgmaxComparer(src / "model.onnx", manifest, [read_rgb(f) for f in a.images])
     cache = Path(a.calibration_cache)
-    images = None if cache.is_file() else calibration_images(a.calib, a.real_train)
+    images = None if cache.is_file() and not a.bias_correction else calibration_images(a.calib, a.real_train)
+    bias_images = spread(images, a.bias_correction) if a.bias_correction else None
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
@@ -99,7 +138,8 @@ def main(argv=None):
         def measure(label, names):
             out = Path(tmp) / "int8.onnx"
             quantize_prepared(prepared, out, images, manifest, a.method,
-                              float_nodes(node_names, HEAD_NODES, block_exclude(a.exclude, names)), str(cache))
+                              float_nodes(node_names, HEAD_NODES, block_exclude(a.exclude, names)), str(cache),
+                              bias_images)
             per_image = comparer.agreement(out)
             row = {"float": label, "mean": float(np.mean(per_image)), "min": float(min(per_image)),
                    "float_macs_share": share(names), "per_image": per_image}
@@ -107,19 +147,12 @@ def main(argv=None):
             rows.append(row)
             return row
 
-        base = measure("(base)", [])
-        if a.greedy_only is not None:
-            order = a.greedy_only
+        ops = [n.name for n in onnx.load(str(prepared)).graph.node if n.op_type in QUANTISED_OPS]
+        candidates = blocks(ops, a.exclude)
+        if a.mode == "keep-float":
+            kept = keep_float_greedily(measure, candidates, a.target, a.greedy_only)
         else:
-            ops = [n.name for n in onnx.load(str(prepared)).graph.node if n.op_type in QUANTISED_OPS]
-            single = {b: measure(b, [b]) for b in blocks(ops, a.exclude)}
-            order = sorted(single, key=lambda b: single[b]["mean"], reverse=True)
-            order = [b for b in order if single[b]["mean"] > base["mean"]]
-        kept = []
-        for b in order:
-            kept.append(b)
-            if measure("+".join(kept), kept)["min"] >= a.target:
-                break
+            kept = quantise_greedily(measure, candidates, a.target, share)
     print("\n| kept float (besides the base) | mean agreement | lowest image | float share of conv MACs |")
     print("|---|---|---|---|")
     for r in rows:
