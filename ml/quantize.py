@@ -9,12 +9,14 @@ confidence branch (apps/api/src/inference/fused-model.ts), which stay float beca
 around the file at run time. Inside it the convolutions, their activations and the decoder's
 resizes and concatenations run in INT8 (uint8 activations, int8 weights per output channel); the
 last layers that write the logits (HEAD_NODES) stay float, so the confidence (a softmax of the
-logits) and near-tie argmaxes are not read off an 8-bit grid.
+logits) and near-tie argmaxes are not read off an 8-bit grid. Exact graph rewrites come first
+(`prepare`), and `--bias-correction` corrects the biases afterwards (bias_correction.py).
 
 Calibration: the generated scenes in `--calib` (python -m hullsynth.generate, seeds apart from the
 test set's) and the real training photos of `--real-train` (python -m real_train --fetch), as
 320 x 320 crops: two at the standard 800 px and one at Full HD scale per photo. Writes `<out>/model.onnx` and `<out>/manifest.json` (the fp32 manifest with "precision":
-"int8") and prints a JSON check: argmax agreement with the fp32 model on a fixed image.
+"int8") and prints a JSON check: argmax agreement with the fp32 model on a fixed image and on
+`--check-images`.
 """
 import argparse
 import json
@@ -490,6 +492,8 @@ def main(argv=None):
     a = p.parse_args(argv)
     src = Path(a.model_dir)
     manifest = json.loads((src / "manifest.json").read_text())
+    if manifest.get("precision") == "int8":
+        raise SystemExit(f"{src} holds an INT8 model: quantise its fp32 build (ml/README.md \"INT8 models\")")
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     images = calibration_images(a.calib, a.real_train, a.limit)

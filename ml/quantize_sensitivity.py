@@ -121,6 +121,8 @@ def main(argv=None):
     a = p.parse_args(argv)
     src = Path(a.model_dir)
     manifest = json.loads((src / "manifest.json").read_text())
+    if manifest.get("precision") == "int8":
+        raise SystemExit(f"{src} holds an INT8 model: analyse its fp32 build")
     comparer = ArgmaxComparer(src / "model.onnx", manifest, [read_rgb(f) for f in a.images])
     cache = Path(a.calibration_cache)
     images = None if cache.is_file() and not a.bias_correction else calibration_images(a.calib, a.real_train)
