@@ -75,6 +75,25 @@ FOULING_NOTES = {
 }
 
 
+def precision_section(manifest, model_id, reports):
+    """Which precision model.onnx runs in and, for an INT8 build, how it compares with its fp32 build
+    (`reports/<model>_int8.json`, written by hand from the measurements in ml/README.md "INT8 models")."""
+    if manifest.get("precision") != "int8":
+        return "Precision: fp32."
+    m = json.loads((Path(reports) / f"{model_id}_int8.json").read_text())
+    scenes = ", ".join(f"{v * 100:.2f} %" for v in m["agreement_other_scenes"])
+    return " ".join([
+        f"Precision: **INT8** (`python -m quantize`: static QDQ quantisation, int8 weights per output channel,",
+        f"uint8 activations; {m['kept_float']} stay float). The model file keeps the fp32 interface.",
+        "Measured against the fp32 build of the same weights: same class on",
+        f"{m['agreement_scene'] * 100:.2f} % of the pixels of the fixed scene (seed 2000300; {scenes} on four",
+        f"more held-out scenes), mIoU without Background {m['miou_without_background']:.4f} against",
+        f"{m['fp32_miou_without_background']:.4f}, coverage error {m['coverage_mae_pp']:.2f} against",
+        f"{m['fp32_coverage_mae_pp']:.2f} pp, the real regions read as the fp32 build reads them",
+        f"({m['real_regions_same']}), {m['speedup_800']:.2f}x / {m['speedup_1920']:.2f}x faster at 800 px / Full HD",
+        "(`bench:model`). The held-out and real-photo figures below are the fp32 build's."])
+
+
 def fouling_section(model_id, reports):
     """The classes' IMO fouling categories and why, from the manifest's categories and the Evo test labels."""
     rows = [sum(row) for row in json.loads((reports / "evo_eval.json").read_text())["confusion_rows_true_cols_pred"]]
@@ -515,6 +534,8 @@ Semantic segmentation of underwater hull-inspection photos into {len(classes)} c
 excluded from percentages. ONNX `model.onnx` (opset 17, {onnx_mb:.2f} MB): input `input` float32
 [1,3,H,W], H and W multiples of 32 (pad the image at the bottom/right), RGB scaled to 0..1 then
 (x - mean) / std {scaling}; output `logits` [1,{len(classes)},H,W], argmax per pixel.
+
+{precision_section(manifest, a.model, r)}
 
 {fouling_section(a.model, r)}
 

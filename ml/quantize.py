@@ -9,12 +9,14 @@ confidence branch (apps/api/src/inference/fused-model.ts), which stay float beca
 around the file at run time. Inside it the convolutions, their activations and the decoder's
 resizes and concatenations run in INT8 (uint8 activations, int8 weights per output channel); the
 last layers that write the logits (HEAD_NODES) stay float, so the confidence (a softmax of the
-logits) and near-tie argmaxes are not read off an 8-bit grid.
+logits) and near-tie argmaxes are not read off an 8-bit grid. Exact graph rewrites come first
+(`prepare`), and `--bias-correction` corrects the biases afterwards (bias_correction.py).
 
 Calibration: the generated scenes in `--calib` (python -m hullsynth.generate, seeds apart from the
 test set's) and the real training photos of `--real-train` (python -m real_train --fetch), as
 320 x 320 crops: two at the standard 800 px and one at Full HD scale per photo. Writes `<out>/model.onnx` and `<out>/manifest.json` (the fp32 manifest with "precision":
-"int8") and prints a JSON check: argmax agreement with the fp32 model on a fixed image.
+"int8") and prints a JSON check: argmax agreement with the fp32 model on a fixed image and on
+`--check-images`.
 """
 import argparse
 import json
@@ -29,6 +31,7 @@ import onnxruntime as ort
 from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
                                       quant_pre_process, quantize_static)
 
+from bias_correction import correct_biases
 from common import pad_to_stride
 from hullsynth.dataset_io import read_dataset
 
@@ -52,6 +55,24 @@ METHODS = {"minmax": (CalibrationMethod.MinMax, {}),
            "entropy": (CalibrationMethod.Entropy, {"CalibMaxIntermediateOutputs": 8})}
 # The histogram methods otherwise keep every tensor of every calibration image in memory (some 20 GB
 # for 168 images): CalibMaxIntermediateOutputs folds them into the histograms 8 images at a time.
+
+
+def method_options(method):
+    """onnxruntime's calibration method and options for a `--method` name; "percentile-P" clips each
+    tensor's range at the P-th percentile of its values (e.g. percentile-99.99)."""
+    if method.startswith("percentile-"):
+        calibrate_method, options = METHODS["percentile"]
+        return calibrate_method, {**options, "CalibPercentile": float(method.split("-", 1)[1])}
+    if method not in METHODS:
+        raise ValueError(f"unknown calibration method {method!r}: one of {sorted(METHODS)} or percentile-P")
+    return METHODS[method]
+
+
+def spread(items, count):
+    """`count` of `items` evenly spread over them (generated scenes and real crops alike)."""
+    if not count:
+        return []
+    return [items[round(i)] for i in np.linspace(0, len(items) - 1, min(count, len(items)))]
 
 
 def normalised(rgb_u8, manifest):
@@ -225,6 +246,92 @@ def resize_by_scales(model, stride=32):
     return changed
 
 
+def split_concat_depthwise(model):
+    """Splits each depthwise convolution that reads a channel Concat into one per Concat input, with
+    its ReLU6 (in place); the Concat then joins the activated outputs. Exact in float.
+
+    The decoder concatenates its upsampled map (0 to about 4) with an encoder skip (about -50 to 50)
+    before a depthwise 3x3; quantised, a Concat has one scale for all its channels, so the decoder's
+    own features kept about ten levels of 8 bits. Split, each part is quantised on its own range,
+    and the Concat joins ReLU6 outputs of like range. Returns the number of Concats split."""
+    graph = model.graph
+    consumers = {}
+    for n in graph.node:
+        for name in n.input:
+            consumers.setdefault(name, []).append(n)
+    inits = {t.name: t for t in graph.initializer}
+    concats = [n for n in graph.node if n.op_type == "Concat"]
+    widths = _probe(model, [i for n in concats for i in n.input], (1, 3, 64, 64)) if concats else []
+    offset, split = 0, 0
+    for concat in concats:
+        channels = [w.shape[1] for w in widths[offset:offset + len(concat.input)]]
+        offset += len(concat.input)
+        axis = next(a.i for a in concat.attribute if a.name == "axis")
+        users = consumers.get(concat.output[0], [])
+        if axis != 1 or len(users) != 1 or users[0].op_type != "Conv":
+            continue
+        conv = users[0]
+        attrs = {a.name: a for a in conv.attribute}
+        group = attrs["group"].i if "group" in attrs else 1
+        if group != sum(channels) or conv.input[1] not in inits:
+            continue
+        weight = onnx.numpy_helper.to_array(inits[conv.input[1]])
+        bias = onnx.numpy_helper.to_array(inits[conv.input[2]]) if len(conv.input) > 2 else None
+        after = consumers.get(conv.output[0], [])
+        clip = after[0] if len(after) == 1 and after[0].op_type == "Clip" else None
+        joined, start, nodes = [], 0, []
+        for k, (source, width) in enumerate(zip(concat.input, channels)):
+            prefix = f"{conv.name}/hullscope_split_{k}"
+            w_name = f"{prefix}/W"
+            graph.initializer.append(onnx.numpy_helper.from_array(weight[start:start + width], w_name))
+            inputs = [source, w_name]
+            if bias is not None:
+                graph.initializer.append(onnx.numpy_helper.from_array(bias[start:start + width], f"{prefix}/B"))
+                inputs.append(f"{prefix}/B")
+            part = onnx.helper.make_node("Conv", inputs, [f"{prefix}/conv"], name=f"{prefix}/Conv")
+            part.attribute.extend(a for a in conv.attribute if a.name != "group")
+            part.attribute.append(onnx.helper.make_attribute("group", int(width)))
+            nodes.append(part)
+            out = part.output[0]
+            if clip is not None:
+                act = onnx.helper.make_node("Clip", [out] + list(clip.input[1:]), [f"{prefix}/clip"],
+                                            name=f"{prefix}/Clip")
+                nodes.append(act)
+                out = act.output[0]
+            joined.append(out)
+            start += width
+        last = clip if clip is not None else conv
+        nodes.append(onnx.helper.make_node("Concat", joined, [last.output[0]], name=f"{conv.name}/hullscope_concat",
+                                           axis=1))
+        for n in [concat, conv] + ([clip] if clip is not None else []):
+            graph.node.remove(n)
+        graph.node.extend(nodes)
+        split += 1
+    if split:
+        _sort_topologically(graph)
+        _remove_unused_initializers(model)
+    return split
+
+
+def _sort_topologically(graph):
+    """Reorders the nodes so that each comes after the producers of its inputs."""
+    known = {i.name for i in graph.input} | {t.name for t in graph.initializer} | {""}
+    pending, ordered = list(graph.node), []
+    while pending:
+        ready = [n for n in pending if all(i in known for i in n.input)]
+        if not ready:
+            raise ValueError("the graph has a cycle or an input nothing produces")
+        for n in ready:
+            ordered.append(n)
+            known.update(n.output)
+        pending = [n for n in pending if n not in ready]
+    copies = [onnx.NodeProto() for _ in ordered]
+    for c, n in zip(copies, ordered):
+        c.CopyFrom(n)
+    del graph.node[:]
+    graph.node.extend(copies)
+
+
 def share_resize_quantisation(model):
     """Gives each quantised Resize's output the scale and zero point of its input (in place).
 
@@ -257,38 +364,65 @@ def share_resize_quantisation(model):
     return shared
 
 
-def quantize(model_path, out_path, images, manifest, method="minmax-mean", keep_float=HEAD_NODES, exclude=STEM,
-             cache=None):
-    """Writes the QDQ INT8 model of `model_path` to `out_path`."""
+def prepare(model_path, prepared_path, stride):
+    """Writes `model_path` rewritten for quantisation (Keras pads folded, doublings by scale, shapes
+    inferred) to `prepared_path`; answers the names of its nodes."""
     with tempfile.TemporaryDirectory() as tmp:
         model = onnx.load(str(model_path))
         fold_keras_pads(model)
-        resize_by_scales(model, manifest["input"]["stride"])
+        resize_by_scales(model, stride)
+        split_concat_depthwise(model)
         folded = Path(tmp) / "folded.onnx"
         onnx.save(model, str(folded))
         # Shape inference and graph clean-up first, as onnxruntime recommends before quantising.
-        prepared = Path(tmp) / "prepared.onnx"
         # Symbolic shape inference cannot follow the Resizes by scale over dynamic sizes; ONNX's own can.
-        quant_pre_process(str(folded), str(prepared), skip_symbolic_shape=True)
-        graph_nodes = {n.name for n in onnx.load(str(prepared)).graph.node}
-        missing = [n for n in keep_float if n not in graph_nodes]
-        if missing:
-            raise ValueError(f"nodes to keep float not in the model: {missing}")
-        keep_float = list(keep_float) + ([n for n in sorted(graph_nodes) if re.search(exclude, n)] if exclude else [])
-        calibrate_method, calibration_options = METHODS[method]
-        input_name = onnx.load(str(prepared)).graph.input[0].name
-        quantize_static(
-            str(prepared), str(out_path), Reader(images, manifest, input_name),
-            quant_format=QuantFormat.QDQ, per_channel=True,
-            # uint8 activations with int8 weights: the pairing onnxruntime's x86 int8 kernels (VNNI) take.
-            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            nodes_to_exclude=keep_float, calibrate_method=calibrate_method,
-            extra_options=calibration_options, calibration_cache_path=cache,
-        )
-        quantised = onnx.load(str(out_path))
-        share_resize_quantisation(quantised)
-        _remove_unused_initializers(quantised)
-        onnx.save(quantised, str(out_path))
+        quant_pre_process(str(folded), str(prepared_path), skip_symbolic_shape=True)
+    return [n.name for n in onnx.load(str(prepared_path)).graph.node]
+
+
+def float_nodes(graph_nodes, keep_float=HEAD_NODES, exclude=STEM):
+    """The nodes to leave float: `keep_float` by name and those whose names match `exclude`."""
+    missing = [n for n in keep_float if n not in graph_nodes]
+    if missing:
+        raise ValueError(f"nodes to keep float not in the model: {missing}")
+    return list(keep_float) + ([n for n in sorted(graph_nodes) if re.search(exclude, n)] if exclude else [])
+
+
+def quantize_prepared(prepared_path, out_path, images, manifest, method="minmax-mean", nodes_to_exclude=(),
+                      cache=None, bias_images=None):
+    """Writes the QDQ INT8 model of a `prepare`d model to `out_path`. With `cache` (a JSON file of the
+    ranges calibrated on the fp32 model, written on the first call), later calls skip calibration:
+    the ranges do not depend on which nodes stay float. With `bias_images`, the convolutions' biases
+    are corrected on them (bias_correction.py)."""
+    calibrate_method, calibration_options = method_options(method)
+    input_name = onnx.load(str(prepared_path)).graph.input[0].name
+    reader = Reader(images, manifest, input_name) if images is not None else None
+    quantize_static(
+        str(prepared_path), str(out_path), reader,
+        quant_format=QuantFormat.QDQ, per_channel=True,
+        # uint8 activations with int8 weights: the pairing onnxruntime's x86 int8 kernels (VNNI) take.
+        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+        nodes_to_exclude=list(nodes_to_exclude), calibrate_method=calibrate_method,
+        extra_options=calibration_options, calibration_cache_path=cache,
+    )
+    quantised = onnx.load(str(out_path))
+    share_resize_quantisation(quantised)
+    _remove_unused_initializers(quantised)
+    if bias_images:
+        reference = onnx.load(str(prepared_path))
+        feeds = [{input_name: normalised(i, manifest)} for i in bias_images]
+        correct_biases(quantised, reference, feeds)
+    onnx.save(quantised, str(out_path))
+
+
+def quantize(model_path, out_path, images, manifest, method="minmax-mean", keep_float=HEAD_NODES, exclude=STEM,
+             cache=None, bias_images=None):
+    """Writes the QDQ INT8 model of `model_path` to `out_path`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prepared = Path(tmp) / "prepared.onnx"
+        graph_nodes = prepare(model_path, prepared, manifest["input"]["stride"])
+        quantize_prepared(prepared, out_path, images, manifest, method,
+                          float_nodes(graph_nodes, keep_float, exclude), cache, bias_images)
 
 
 def agreement(fp32_path, int8_path, manifest, size=(533, 801)):
@@ -309,29 +443,69 @@ def agreement(fp32_path, int8_path, manifest, size=(533, 801)):
             "max_abs_logit_diff": float(np.abs(out[0] - out[1]).max())}
 
 
+def read_rgb(path):
+    bgr = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if bgr is None:
+        raise FileNotFoundError(path)
+    return np.ascontiguousarray(bgr[..., ::-1])
+
+
+class ArgmaxComparer:
+    """The share of pixels of each image where a model's argmax is the fp32 model's (whole images,
+    padded to the stride as the app pads them); the fp32 argmaxes are computed once."""
+
+    def __init__(self, fp32_path, manifest, images):
+        self.manifest, self.images = manifest, images
+        self.reference = [self._argmax(self._session(fp32_path), i) for i in images]
+
+    @staticmethod
+    def _session(path):
+        options = ort.SessionOptions()
+        options.log_severity_level = 3
+        return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+    def _argmax(self, sess, image):
+        h, w = image.shape[:2]
+        return sess.run(["logits"], {"input": normalised(image, self.manifest)})[0][0, :, :h, :w].argmax(0)
+
+    def agreement(self, model_path):
+        sess = self._session(model_path)
+        return [float((self._argmax(sess, i) == r).mean()) for i, r in zip(self.images, self.reference)]
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model-dir", required=True, help="the fp32 model folder (model.onnx, manifest.json)")
     p.add_argument("--out", required=True, help="folder for the INT8 model.onnx and manifest.json")
     p.add_argument("--calib", help="generated calibration set (python -m hullsynth.generate --out ...)")
     p.add_argument("--real-train", help="real training photos' label file (real-train/drydock.json)")
-    p.add_argument("--method", choices=sorted(METHODS), default="minmax-mean")
+    p.add_argument("--method", default="minmax-mean",
+                   help=f"calibration: one of {sorted(METHODS)} or percentile-P (default: minmax-mean)")
     p.add_argument("--limit", type=int, help="at most this many generated images and real photos (tests)")
     p.add_argument("--exclude", default=STEM,
                    help="also keep float the nodes whose names match this regular expression (default: the stem)")
     p.add_argument("--calibration-cache", help="JSON of calibrated ranges: read if it exists, else written")
+    p.add_argument("--bias-correction", type=int, default=0, metavar="N",
+                   help="correct the convolutions' biases on N calibration images spread over the set (bias_correction.py)")
+    p.add_argument("--check-images", nargs="*", default=[],
+                   help="also report the argmax agreement with fp32 on these images (whole, e.g. held-out scenes)")
     a = p.parse_args(argv)
     src = Path(a.model_dir)
     manifest = json.loads((src / "manifest.json").read_text())
+    if manifest.get("precision") == "int8":
+        raise SystemExit(f"{src} holds an INT8 model: quantise its fp32 build (ml/README.md \"INT8 models\")")
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     images = calibration_images(a.calib, a.real_train, a.limit)
     quantize(src / "model.onnx", out / "model.onnx", images, manifest, a.method, exclude=a.exclude,
-             cache=a.calibration_cache)
+             cache=a.calibration_cache, bias_images=spread(images, a.bias_correction))
     (out / "manifest.json").write_text(json.dumps({**manifest, "precision": "int8"}, indent=2) + "\n")
     result = {"onnx": str(out / "model.onnx"), "size_mb": round((out / "model.onnx").stat().st_size / 1e6, 3),
               "calibration_images": len(images), "method": a.method, "exclude": a.exclude,
               **agreement(src / "model.onnx", out / "model.onnx", manifest)}
+    if a.check_images:
+        comparer = ArgmaxComparer(src / "model.onnx", manifest, [read_rgb(f) for f in a.check_images])
+        result["check_images"] = dict(zip(a.check_images, comparer.agreement(out / "model.onnx")))
     print(json.dumps(result))
 
 
