@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('frames from a diver video', () => {
-  it('reads the video in the browser, skips blurry and repeated frames, uploads the ticked ones by timestamp', async () => {
+  it('reads the video in the browser, skips poor, blurry and repeated frames, uploads the ticked ones by timestamp', async () => {
     const projectId = await createProject('Port side video pass');
     await openProject(projectId, 'Port side video pass');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -88,11 +88,18 @@ describe('frames from a diver video', () => {
     await dialog.locator('input[type=file][aria-label="Add images"]').setInputFiles(video);
 
     const frames = dialog.getByRole('region', { name: 'Frames of hull-pass.webm' });
-    // The default (Low) keeps the fixture's out-of-focus frames, whose VP8 blocks read as detail;
-    // Medium, the old default, skips them (docs/benchmarks.md, bench:sharpness).
+    // By default frames are graded as uploads are (issue 46 §1): the fixture's sharp frames, hard
+    // 16-px blocks on the 8-px grid with VP8's own blocks, grade poor for compression artefacts, as
+    // the same pictures uploaded as photos do; the out-of-focus ones are only blurred (fair).
     await expect
       .poll(() => frames.getByTestId('frame-summary').textContent(), { timeout: 60_000 })
-      .toMatch(/^14 frames read: 11 kept, 3 skipped as nearly the same/);
+      .toMatch(/^14 frames read: 3 kept, 11 skipped as of poor quality\./);
+    expect(await frames.getByText(/^Poor quality: Compression artefacts \(blockiness [\d.]+\)/).count()).toBe(
+      11,
+    );
+    await frames.getByRole('checkbox', { name: 'Skip poor-quality frames' }).uncheck();
+    // The default sharpness (Low) keeps the fixture's out-of-focus frames, whose VP8 blocks read as
+    // detail; Medium, the old default, skips them (docs/benchmarks.md, bench:sharpness).
     await frames.getByRole('combobox', { name: 'Skip blurry frames' }).click();
     await page.getByRole('option', { name: 'Medium' }).click();
     await frames.getByRole('button', { name: 'Read frames again' }).click();

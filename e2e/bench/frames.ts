@@ -5,7 +5,7 @@
 // is kept, and a key frame every 2 s as many cameras and ROV encoders write them (a seek decodes from
 // the key frame before it). The product's extractVideoFrames (apps/web/src/features/images/video/extract-frames.ts),
 // bundled by Vite, reads it in Debian's Chromium from a page served here: seek, draw, judge
-// (blur, repeats) and JPEG-encode the kept frames, exactly as in the dialog. Bounded: the clip is at
+// (blur, photo quality, repeats) and JPEG-encode the kept frames, exactly as in the dialog. Bounded: the clip is at
 // most 120 s, and each run must end within 10 minutes.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -101,6 +101,7 @@ window.benchFrames = async (type, interval) => {
     read: result.done,
     kept: result.kept,
     blurry: result.blurry,
+    poor: result.poor,
     repeated: result.repeated,
     width: result.width,
     height: result.height,
@@ -150,6 +151,7 @@ try {
               read: number;
               kept: number;
               blurry: number;
+              poor: number;
               repeated: number;
               width: number;
               height: number;
@@ -162,7 +164,7 @@ try {
     process.stdout.write(
       `run ${attempt}: ${result.read} frames read (one every ${interval} s) at ${result.width}×${result.height} ` +
         `in ${(result.ms / 1000).toFixed(1)} s, ${(result.ms / result.read).toFixed(0)} ms a frame; ` +
-        `${result.kept} kept, ${result.blurry} blurry, ${result.repeated} repeats → ` +
+        `${result.kept} kept, ${result.blurry} blurry, ${result.poor} poor, ${result.repeated} repeats → ` +
         `${perMinute.toFixed(1)} s per minute of 1080p video\n`,
     );
   }

@@ -22,7 +22,7 @@ import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions, resizeToRgb } from '../src/media/renditions.js';
 import { DEFAULT_CONFIDENCE_SETTINGS } from '../src/inference/confidence.js';
-import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '../src/media/quality/quality-grade.js';
+import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '@hullscope/contract';
 import { benchModels } from './bench-support.js';
 import { type HeldOutReading, percentile, tallyHeldOut } from './heldout-tally.js';
 

@@ -1,6 +1,6 @@
 import { type ConfidenceSettings, isLowConfidence } from '../src/inference/confidence.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
-import type { QualityGrade } from '../src/media/quality/quality-grade.js';
+import type { QualityGrade } from '@hullscope/contract';
 
 /** One held-out generated scene as one model read it, with its accuracy against the ground truth. */
 export interface HeldOutReading {

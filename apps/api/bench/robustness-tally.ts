@@ -1,6 +1,6 @@
 import { type ConfidenceSettings, isLowConfidence } from '../src/inference/confidence.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
-import { type QualityThresholds, judgeQuality } from '../src/media/quality/quality-grade.js';
+import { type QualityThresholds, judgeQuality } from '@hullscope/contract';
 
 /** One labelled photo as one model read it in one variant (clear, or a kind at a strength). */
 export interface ReadPhoto {

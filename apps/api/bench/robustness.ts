@@ -25,7 +25,7 @@ import { SessionCache } from '../src/inference/session-cache.js';
 import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
 import { openImage } from '../src/media/open-image.js';
 import type { QualityMetrics } from '../src/media/quality/measure-quality.js';
-import { type QualityThresholds, judgeQuality } from '../src/media/quality/quality-grade.js';
+import { type QualityThresholds, judgeQuality } from '@hullscope/contract';
 import { parseQualityThresholds } from '../src/media/quality/quality-settings.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../src/media/renditions.js';
 import { benchModels, repositoryRoot } from './bench-support.js';

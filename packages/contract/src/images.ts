@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DATABASE_ID, id, predictionConfidenceFields, queryInteger } from './common.js';
-import { imageQualityField } from './quality.js';
+import { QualityThresholdValues, imageQualityField } from './quality.js';
 
 /** The areas of a hull an image can show (issue 18 §3), in the order a survey walks the hull. */
 export const HULL_ZONES = [
@@ -106,6 +106,9 @@ export const UploadLimits = z
     max_files: z.number().int().positive(),
     max_file_bytes: z.number().int().positive(),
     max_pixels: z.number().int().positive(),
+    quality_thresholds: QualityThresholdValues.optional().describe(
+      "The server's photo quality thresholds (IMAGE_QUALITY_THRESHOLDS over the defaults), so video frames judged in the browser are graded as uploads are (issue 46 §1); an addition to the spec",
+    ),
   })
   .meta({ id: 'UploadLimits' });
 export type UploadLimits = z.infer<typeof UploadLimits>;

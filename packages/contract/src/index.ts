@@ -5,6 +5,7 @@ export * from './company.js';
 export * from './credits.js';
 export * from './projects.js';
 export * from './quality.js';
+export * from './image-quality/index.js';
 export * from './images.js';
 export * from './models.js';
 export * from './predictions.js';

@@ -50,3 +50,30 @@ export const imageQualityField = () =>
     .describe(
       'Measured from the pixels at upload (issue 46); null for images uploaded before it was measured',
     );
+
+const qualityBound = (what: string) =>
+  z
+    .object({
+      fair: z.number().min(0).describe(`Past this ${what} a photo is fair`),
+      poor: z.number().min(0).describe(`Past this ${what} a photo is poor`),
+    })
+    .describe(`Bounds of the ${what}`);
+
+/**
+ * The thresholds photos are graded by (QualityThresholds in image-quality/quality-grade.ts), as a
+ * server's IMAGE_QUALITY_THRESHOLDS leaves them, so a client judging pixels itself (video frames in
+ * the browser) grades them as an upload is graded.
+ */
+export const QualityThresholdValues = z
+  .object({
+    sharpness: qualityBound('least sharpness'),
+    contrast: qualityBound('least contrast'),
+    brightness_low: qualityBound('least brightness'),
+    brightness_high: qualityBound('most brightness'),
+    colour_cast: z.object({ fair: z.number().min(0) }).describe('Above this colour cast a photo is fair'),
+    blockiness: qualityBound('most blockiness'),
+    hull_share: z
+      .object({ fair: z.number().min(0).max(1) })
+      .describe('Below this share showing hull a photo is fair'),
+  })
+  .meta({ id: 'QualityThresholds' });

@@ -1,4 +1,4 @@
-import type { QualityGrade } from '../media/quality/quality-grade.js';
+import type { QualityGrade } from '@hullscope/contract';
 import type { ImageQualitySettings } from '../media/quality/quality-settings.js';
 import type { FoulingRatingSettings } from './fouling-rating.js';
 

@@ -1,7 +1,7 @@
 // The robustness benchmark's counting (issue 46 §4): what an operator can and cannot catch.
 import { describe, expect, it } from 'vitest';
 import { type ReadPhoto, sumTallies, tallyPhotos } from '../../bench/robustness-tally.js';
-import { DEFAULT_QUALITY_THRESHOLDS } from '../../src/media/quality/quality-grade.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '@hullscope/contract';
 
 const clearMetrics = {
   sharpness: 0.3,

@@ -2,7 +2,7 @@ import type { ImageRow } from '../../db/schema.js';
 import { jsonWithBase64 } from '../../http/base64-json.js';
 import { CachedAnswer } from '../../http/cached-answer.js';
 import { weakETag } from '../../http/etag.js';
-import type { QualityThresholds } from '../../media/quality/quality-grade.js';
+import type { QualityThresholds } from '@hullscope/contract';
 import { storedQuality } from '../../media/quality/stored-quality.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';

@@ -95,6 +95,7 @@ export const registerImageRoutes: ApiRegistrar = async ({ app, router, db, stora
       max_files: config.uploads.maxFiles,
       max_file_bytes: config.uploads.maxFileBytes,
       max_pixels: config.uploads.maxPixels,
+      quality_thresholds: config.imageQuality.thresholds,
     }),
   );
 

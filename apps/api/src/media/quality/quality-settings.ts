@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_QUALITY_THRESHOLDS, type QualityThresholds } from './quality-grade.js';
+import { DEFAULT_QUALITY_THRESHOLDS, type QualityThresholds } from '@hullscope/contract';
 
 /** How photos' quality is judged and used, as Config holds it (IMAGE_QUALITY_THRESHOLDS, RATINGS_INCLUDE_POOR_PHOTOS). */
 export interface ImageQualitySettings {

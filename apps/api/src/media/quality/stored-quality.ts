@@ -1,5 +1,4 @@
-import { type ImageQuality, QualityMetrics } from '@hullscope/contract';
-import { type QualityThresholds, judgeQuality } from './quality-grade.js';
+import { type ImageQuality, QualityMetrics, type QualityThresholds, judgeQuality } from '@hullscope/contract';
 
 /** The stored metrics (images.quality) as answers carry them, judged now; null when never measured. */
 export function storedQuality(stored: string | null, thresholds: QualityThresholds): ImageQuality | null {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { QualityThresholds } from './quality-grade.js';
+import type { QualityThresholds } from '@hullscope/contract';
 
 /** The thresholds in a few characters, for ETags: a grade is judged when read, so they change answers. */
 export function qualityThresholdsTag(thresholds: QualityThresholds): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ImageHashList, UploadLimits } from '@hullscope/contract';
+import { DEFAULT_QUALITY_THRESHOLDS, ImageHashList, UploadLimits } from '@hullscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { solidImage, upload } from '../../support/images.js';
@@ -34,13 +34,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('upload limits', () => {
-  it('answers the configured files per request, bytes per file and pixels per image', async () => {
+  it('answers the configured files per request, bytes per file, pixels per image and the default quality thresholds', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/upload-limits/', headers: owner.headers });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(UploadLimits.parse(answer.json())).toEqual({
       max_files: 7,
       max_file_bytes: 3 * 1024 * 1024,
       max_pixels: 12_000_000,
+      quality_thresholds: DEFAULT_QUALITY_THRESHOLDS,
     });
   });
 

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openImage } from '../../../src/media/open-image.js';
-import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '../../../src/media/quality/quality-grade.js';
+import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '@hullscope/contract';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../../../src/media/renditions.js';
 import { SIDE, hazed, hullPixels, raw } from '../../support/quality-pictures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '../../../src/media/quality/quality-grade.js';
+import { DEFAULT_QUALITY_THRESHOLDS, judgeQuality } from '@hullscope/contract';
 import { parseQualityThresholds } from '../../../src/media/quality/quality-settings.js';
 
 const metrics = {

@@ -15,6 +15,7 @@ const frame = (
   name: `dive@00:0${seconds}.0.jpg`,
   jpeg: new Blob(['jpeg'], { type: 'image/jpeg' }),
   sharpness,
+  quality: null,
   skipped,
 });
 
@@ -24,8 +25,9 @@ function job(change: Partial<VideoJob>): VideoJob {
     file: new File(['video'], 'dive.mp4', { type: 'video/mp4' }),
     intervalSeconds: 1,
     status: 'done',
-    progress: { done: 10, expected: 10, secondsLeft: 0, kept: 3, blurry: 4, repeated: 3 },
+    progress: { done: 10, expected: 10, secondsLeft: 0, kept: 3, blurry: 4, poor: 0, repeated: 3 },
     minSharpness: 8,
+    skipPoorQuality: true,
     frames: [frame(0), frame(4), frame(8)],
     flipped: new Set(),
     error: null,
@@ -58,7 +60,7 @@ describe("a video's frames in the upload dialog", () => {
       job({
         frames: [frame(0), frame(1, 'blurry', 5.4), frame(2, 'duplicate'), frame(3, 'blurry', 3)],
         flipped: new Set(['dive@00:03.0.jpg']),
-        progress: { done: 4, expected: 4, secondsLeft: 0, kept: 1, blurry: 2, repeated: 1 },
+        progress: { done: 4, expected: 4, secondsLeft: 0, kept: 1, blurry: 2, poor: 0, repeated: 1 },
       }),
     );
     const blurry = screen.getByRole('checkbox', { name: 'Upload dive@00:01.0.jpg' });
@@ -81,14 +83,67 @@ describe("a video's frames in the upload dialog", () => {
     await user.click(screen.getByRole('combobox', { name: 'Skip blurry frames' }));
     await user.click(screen.getByRole('option', { name: 'Off: keep blurry frames' }));
     await user.click(screen.getByRole('button', { name: 'Read frames again' }));
-    expect(handlers.onReadAgain).toHaveBeenCalledWith({ intervalSeconds: 1, minSharpness: 0 });
+    expect(handlers.onReadAgain).toHaveBeenCalledWith({
+      intervalSeconds: 1,
+      minSharpness: 0,
+      skipPoorQuality: true,
+    });
+  });
+
+  it('shows why a frame of poor quality was skipped, and the grade of a kept one', () => {
+    const metrics = {
+      sharpness: 0.2,
+      contrast: 0.1,
+      brightness: 0.4,
+      dark_share: 0,
+      bright_share: 0,
+      colour_cast: 0.2,
+      blockiness: 1,
+      hull_share: 1,
+    };
+    const murky: ExtractedFrame = {
+      ...frame(1, 'poor'),
+      quality: { grade: 'poor', reasons: ['Low contrast: murky water or haze (contrast 10 %)'], metrics },
+    };
+    const fair: ExtractedFrame = {
+      ...frame(2),
+      quality: { grade: 'fair', reasons: ['Strong colour cast (0.95)'], metrics },
+    };
+    renderCard(
+      job({
+        frames: [frame(0), murky, fair],
+        progress: { done: 3, expected: 3, secondsLeft: 0, kept: 2, blurry: 0, poor: 1, repeated: 0 },
+      }),
+    );
+    expect(screen.getByTestId('frame-summary')).toHaveTextContent(
+      '3 frames read: 2 kept, 1 skipped as of poor quality. 2 frames will be uploaded.',
+    );
+    expect(
+      screen.getByText('Poor quality: Low contrast: murky water or haze (contrast 10 %)'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Upload dive@00:01.0.jpg' })).not.toBeChecked();
+    expect(screen.getByText('Fair: Strong colour cast (0.95)')).toBeInTheDocument();
+  });
+
+  it('reads again keeping poor-quality frames when the option is turned off', async () => {
+    const handlers = renderCard(job({}));
+    const user = userEvent.setup();
+    const option = screen.getByRole('checkbox', { name: 'Skip poor-quality frames' });
+    expect(option).toBeChecked();
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Read frames again' }));
+    expect(handlers.onReadAgain).toHaveBeenCalledWith({
+      intervalSeconds: 1,
+      minSharpness: 8,
+      skipPoorQuality: false,
+    });
   });
 
   it('shows progress with the time left while reading, and stops on request', async () => {
     const handlers = renderCard(
       job({
         status: 'extracting',
-        progress: { done: 5, expected: 14, secondsLeft: 90, kept: 4, blurry: 1, repeated: 0 },
+        progress: { done: 5, expected: 14, secondsLeft: 90, kept: 4, blurry: 1, poor: 0, repeated: 0 },
       }),
     );
     expect(screen.getByText('Reading frames: 5 / 14 · about 2 min left')).toBeInTheDocument();
@@ -120,6 +175,10 @@ describe("a video's frames in the upload dialog", () => {
     await user.clear(interval);
     await user.type(interval, '2');
     await user.click(screen.getByRole('button', { name: 'Read frames again' }));
-    expect(handlers.onReadAgain).toHaveBeenCalledWith({ intervalSeconds: 2, minSharpness: 8 });
+    expect(handlers.onReadAgain).toHaveBeenCalledWith({
+      intervalSeconds: 2,
+      minSharpness: 8,
+      skipPoorQuality: true,
+    });
   });
 });

@@ -4,12 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { qualityGradeLabels } from '@hullscope/contract';
 import { useEffect, useState } from 'react';
 import { isFrameTicked, type ReadSettings, type VideoJob } from '../hooks/use-video-frames';
 import type { ExtractedFrame, ExtractionProgress } from '../video/extract-frames';
@@ -28,6 +30,7 @@ function plural(count: number, one: string, many = `${one}s`): string {
 export function extractionSummary(progress: ExtractionProgress): string {
   const parts = [`${progress.kept} kept`];
   if (progress.blurry > 0) parts.push(`${progress.blurry} skipped as blurry`);
+  if (progress.poor > 0) parts.push(`${progress.poor} skipped as of poor quality`);
   if (progress.repeated > 0) {
     parts.push(`${progress.repeated} skipped as nearly the same as the frame kept before`);
   }
@@ -43,8 +46,16 @@ function timeLeft(seconds: number | null): string {
 /** Why a frame was skipped, in a word or two under its picture; null for a kept frame. */
 export function skipReasonText(frame: ExtractedFrame): string | null {
   if (frame.skipped === 'blurry') return `Blurry (sharpness ${Math.round(frame.sharpness)})`;
+  if (frame.skipped === 'poor') return `Poor quality: ${frame.quality?.reasons.join('; ') ?? 'not measured'}`;
   if (frame.skipped === 'duplicate') return 'Same as the frame before';
   return null;
+}
+
+/** A kept frame's photo quality grade, as its upload will be graded: "Fair: Low contrast …". */
+export function qualityText(frame: ExtractedFrame): string | null {
+  if (frame.skipped !== null || !frame.quality) return null;
+  const { grade, reasons } = frame.quality;
+  return reasons.length > 0 ? `${qualityGradeLabels[grade]}: ${reasons[0]}` : qualityGradeLabels[grade];
 }
 
 /** A frame's picture, from its JPEG, released when the tile goes; skipped frames in grey. */
@@ -95,6 +106,7 @@ export function VideoFramesCard({
 }: VideoFramesCardProps) {
   const [interval, setIntervalText] = useState(String(job.intervalSeconds));
   const [minSharpness, setMinSharpness] = useState(job.minSharpness);
+  const [skipPoorQuality, setSkipPoorQuality] = useState(job.skipPoorQuality);
   const parsed = Number(interval);
   const intervalValid = Number.isFinite(parsed) && parsed >= MIN_INTERVAL && parsed <= MAX_INTERVAL;
   const extracting = job.status === 'extracting';
@@ -122,7 +134,7 @@ export function VideoFramesCard({
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
         <TextField
           label="Seconds between frames"
           size="small"
@@ -151,12 +163,25 @@ export function VideoFramesCard({
             </MenuItem>
           ))}
         </TextField>
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={skipPoorQuality}
+              onChange={(event) => setSkipPoorQuality(event.target.checked)}
+            />
+          }
+          label="Skip poor-quality frames"
+          title="Murky, dark, washed-out or blocky frames, graded as uploaded photos are"
+          disabled={disabled || extracting}
+          sx={{ mt: 0.25 }}
+        />
         {extracting ? (
           <Button onClick={onCancel}>Stop reading</Button>
         ) : (
           <Button
             variant="outlined"
-            onClick={() => onReadAgain({ intervalSeconds: parsed, minSharpness })}
+            onClick={() => onReadAgain({ intervalSeconds: parsed, minSharpness, skipPoorQuality })}
             disabled={disabled || !intervalValid}
             sx={{ mt: 0.25 }}
           >
@@ -198,12 +223,13 @@ export function VideoFramesCard({
         >
           {job.frames.map((frame) => {
             const included = isFrameTicked(job, frame);
-            const reason = skipReasonText(frame);
+            const reason = skipReasonText(frame) ?? qualityText(frame);
             return (
               <Box
                 role="listitem"
                 key={frame.name}
                 data-skipped={frame.skipped ?? undefined}
+                data-quality={frame.quality?.grade}
                 sx={{ width: 128, flexShrink: 0, opacity: included ? 1 : 0.55, position: 'relative' }}
               >
                 <FramePicture frame={frame} />

@@ -7,6 +7,7 @@ const frame = (name: string, skipped: ExtractedFrame['skipped']): ExtractedFrame
   name,
   jpeg: new Blob(['jpeg'], { type: 'image/jpeg' }),
   sharpness: 3,
+  quality: null,
   skipped,
 });
 
@@ -19,11 +20,13 @@ describe('the frames a video sends up', () => {
         frame('b.jpg', null),
         frame('c.jpg', 'blurry'),
         frame('d.jpg', 'duplicate'),
+        frame('e.jpg', 'poor'),
+        frame('f.jpg', 'poor'),
       ],
-      flipped: new Set(['b.jpg', 'c.jpg']),
+      flipped: new Set(['b.jpg', 'c.jpg', 'f.jpg']),
     } as unknown as VideoJob;
     const files = framesToUpload([job]);
-    expect(files.map((file) => file.name)).toEqual(['a.jpg', 'c.jpg']);
+    expect(files.map((file) => file.name)).toEqual(['a.jpg', 'c.jpg', 'f.jpg']);
     expect(files[0]!.type).toBe('image/jpeg');
   });
 });

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reasonOf } from '@/lib/api-errors';
 import { type ExtractedFrame, type ExtractionProgress, extractVideoFrames } from '../video/extract-frames';
 import { DEFAULT_FRAME_SELECTION } from '../video/frame-selection';
+import { uploadLimitsQuery } from '../api/get-upload-limits';
 
 /** One video of the upload dialog and the frames taken from it. */
 export interface VideoJob {
@@ -10,6 +12,8 @@ export interface VideoJob {
   intervalSeconds: number;
   /** The least sharpness a frame needs not to be skipped as blurry (frame-selection.ts). */
   minSharpness: number;
+  /** Whether frames of poor photo quality are skipped (issue 46 §1). */
+  skipPoorQuality: boolean;
   status: 'extracting' | 'done' | 'failed' | 'cancelled';
   progress: ExtractionProgress | null;
   /** Every frame read, kept or skipped. */
@@ -24,6 +28,7 @@ export const DEFAULT_INTERVAL_SECONDS = 1;
 export interface ReadSettings {
   intervalSeconds: number;
   minSharpness: number;
+  skipPoorQuality: boolean;
 }
 
 /** Whether the frame goes up: the selection's choice unless the user changed its tick. */
@@ -40,42 +45,55 @@ let nextId = 1;
 export function useVideoFrames() {
   const [jobs, setJobs] = useState<VideoJob[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
+  const queryClient = useQueryClient();
 
   const update = useCallback((id: number, change: (job: VideoJob) => Partial<VideoJob>) => {
     setJobs((current) => current.map((job) => (job.id === id ? { ...job, ...change(job) } : job)));
   }, []);
 
   const run = useCallback(
-    (id: number, file: File, { intervalSeconds, minSharpness }: ReadSettings) => {
+    (id: number, file: File, { intervalSeconds, minSharpness, skipPoorQuality }: ReadSettings) => {
       controllers.current.get(id)?.abort();
       const controller = new AbortController();
       controllers.current.set(id, controller);
       update(id, () => ({
         intervalSeconds,
         minSharpness,
+        skipPoorQuality,
         status: 'extracting',
         progress: null,
         frames: [],
         flipped: new Set(),
         error: null,
       }));
-      extractVideoFrames(file, {
-        intervalSeconds,
-        selection: { ...DEFAULT_FRAME_SELECTION, minSharpness },
-        signal: controller.signal,
-        onProgress: (progress) => update(id, () => ({ progress })),
-        onFrame: (frame) => update(id, (job) => ({ frames: [...job.frames, frame] })),
-      }).then(
-        () => {
-          if (!controller.signal.aborted) update(id, () => ({ status: 'done' }));
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          update(id, () => ({ status: 'failed', error: reasonOf(error) }));
-        },
-      );
+      // Frames are graded by the server's thresholds; a server that does not say has the defaults.
+      queryClient
+        .fetchQuery(uploadLimitsQuery)
+        .then(
+          (limits) => limits.quality_thresholds ?? DEFAULT_FRAME_SELECTION.qualityThresholds,
+          () => DEFAULT_FRAME_SELECTION.qualityThresholds,
+        )
+        .then((qualityThresholds) => {
+          if (controller.signal.aborted) throw new DOMException('Frame extraction cancelled', 'AbortError');
+          return extractVideoFrames(file, {
+            intervalSeconds,
+            selection: { ...DEFAULT_FRAME_SELECTION, minSharpness, skipPoorQuality, qualityThresholds },
+            signal: controller.signal,
+            onProgress: (progress) => update(id, () => ({ progress })),
+            onFrame: (frame) => update(id, (job) => ({ frames: [...job.frames, frame] })),
+          });
+        })
+        .then(
+          () => {
+            if (!controller.signal.aborted) update(id, () => ({ status: 'done' }));
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            update(id, () => ({ status: 'failed', error: reasonOf(error) }));
+          },
+        );
     },
-    [update],
+    [queryClient, update],
   );
 
   const add = useCallback(
@@ -85,6 +103,7 @@ export function useVideoFrames() {
         file,
         intervalSeconds: DEFAULT_INTERVAL_SECONDS,
         minSharpness: DEFAULT_FRAME_SELECTION.minSharpness,
+        skipPoorQuality: DEFAULT_FRAME_SELECTION.skipPoorQuality,
         status: 'extracting',
         progress: null,
         frames: [],

@@ -1,3 +1,4 @@
+import { type ImageQuality, blockCropRect, qualityAnalysisSize } from '@hullscope/contract';
 import { formatTimestamp, frameFileName, frameTimes } from './frame-names';
 import { createFrameSelector, type FrameSelectionOptions, DEFAULT_FRAME_SELECTION } from './frame-selection';
 
@@ -8,7 +9,7 @@ import { createFrameSelector, type FrameSelectionOptions, DEFAULT_FRAME_SELECTIO
  */
 
 /** Why the frame selection passed a frame over; the user may still keep it (issue 45 §4). */
-export type SkipReason = 'blurry' | 'duplicate';
+export type SkipReason = 'blurry' | 'poor' | 'duplicate';
 
 export interface ExtractedFrame {
   seconds: number;
@@ -16,6 +17,8 @@ export interface ExtractedFrame {
   name: string;
   jpeg: Blob;
   sharpness: number;
+  /** Its photo quality as an upload's is graded (issue 46 §1); null for a blurry frame, not measured. */
+  quality: ImageQuality | null;
   /** Null for a frame the selection kept. */
   skipped: SkipReason | null;
 }
@@ -27,6 +30,8 @@ export interface ExtractionProgress {
   secondsLeft: number | null;
   kept: number;
   blurry: number;
+  /** Skipped as of poor photo quality. */
+  poor: number;
   repeated: number;
 }
 
@@ -166,6 +171,10 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
       Math.max(1, Math.round(height * scale)),
       true,
     );
+    const qualitySize = qualityAnalysisSize(width, height);
+    const quality = canvasOf(qualitySize.width, qualitySize.height, true);
+    const crop = blockCropRect(width, height);
+    const blockCrop = canvasOf(crop.width, crop.height, true);
     const full = canvasOf(width, height, false);
     const select = createFrameSelector(options.selection ?? DEFAULT_FRAME_SELECTION);
     const progress: ExtractionProgress = {
@@ -174,6 +183,7 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
       secondsLeft: null,
       kept: 0,
       blurry: 0,
+      poor: 0,
       repeated: 0,
     };
     const frames: ExtractedFrame[] = [];
@@ -189,18 +199,29 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
       }
       analysis.context.drawImage(video, 0, 0, analysis.canvas.width, analysis.canvas.height);
       const pixels = analysis.context.getImageData(0, 0, analysis.canvas.width, analysis.canvas.height);
-      const verdict = select.judge(pixels);
+      const verdict = select.judge(pixels, () => {
+        quality.context.drawImage(video, 0, 0, quality.canvas.width, quality.canvas.height);
+        // Blockiness at full scale, as the upload measures it: scaling would blur the block grid away.
+        const { left, top, width: side, height: rows } = crop;
+        blockCrop.context.drawImage(video, left, top, side, rows, 0, 0, side, rows);
+        return {
+          analysed: quality.context.getImageData(0, 0, quality.canvas.width, quality.canvas.height),
+          blockCrop: blockCrop.context.getImageData(0, 0, crop.width, crop.height),
+        };
+      });
       if (verdict.kind === 'blurry') progress.blurry += 1;
+      else if (verdict.kind === 'poor') progress.poor += 1;
       else if (verdict.kind === 'duplicate') progress.repeated += 1;
       else progress.kept += 1;
       // Skipped frames are saved too: the judgement can be wrong (a low-contrast propeller reads as
-      // blurry), so the user sees each one with its reason and may keep it.
+      // blurry or murky), so the user sees each one with its reason and may keep it.
       full.context.drawImage(video, 0, 0, width, height);
       const frame: ExtractedFrame = {
         seconds,
         name: frameFileName(file.name, seconds),
         jpeg: await toJpeg(full.canvas),
         sharpness: verdict.sharpness,
+        quality: verdict.quality,
         skipped: verdict.kind === 'keep' ? null : verdict.kind,
       };
       frames.push(frame);

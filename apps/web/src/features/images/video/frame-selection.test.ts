@@ -7,10 +7,12 @@ import {
   signatureDifference,
   signatureOf,
 } from './frame-selection';
+import type { RgbaQualityPixels } from '@hullscope/contract';
 
 const WIDTH = 320;
 const HEIGHT = 180;
-const CELL = 8;
+/** Off the 8-px grid of block compression, so the pattern's own edges are no compression artefacts. */
+const CELL = 7;
 
 /** A random pattern of hard-edged paint and barnacle-white blocks, like the e2e video fixture. */
 function blocks(seed: number, shift = 0): FramePixels {
@@ -57,6 +59,24 @@ function boxBlur(frame: FramePixels, radius: number): FramePixels {
   return { width, height, data: out };
 }
 
+/** A frame this small is measured as it is: no scaling, and its block crop is the whole frame. */
+const asMeasured = (frame: FramePixels) => (): RgbaQualityPixels => ({ analysed: frame, blockCrop: frame });
+
+/** The frame seen through turbid green water: `veil` of each pixel is the water's colour. */
+function hazed(frame: FramePixels, veil: number): FramePixels {
+  const water = [74, 107, 94];
+  const data = Uint8ClampedArray.from(frame.data, (value, index) =>
+    index % 4 === 3 ? value : value * (1 - veil) + water[index % 4]! * veil,
+  );
+  return { ...frame, data };
+}
+
+/** The frame with its light cut to `light` (0 to 1), as when the diver's lamp points away. */
+const dimmed = (frame: FramePixels, light: number): FramePixels => ({
+  ...frame,
+  data: Uint8ClampedArray.from(frame.data, (value, index) => (index % 4 === 3 ? value : value * light)),
+});
+
 /** Blurred twice, near a Gaussian blur of a cell's width, as the e2e fixture's out-of-focus pan. */
 const farOutOfFocus = (frame: FramePixels) => boxBlur(boxBlur(frame, 6), 6);
 
@@ -101,7 +121,10 @@ describe('sharpness: variance of the Laplacian', () => {
     );
     const sharpness = laplacianVariance({ ...dim, data });
     expect(sharpness).toBeLessThan(40);
-    expect(createFrameSelector().judge({ ...dim, data }).kind).toBe('keep');
+    // Its photo quality is poor (no contrast), which is the other option's concern, not sharpness's.
+    const keepPoor = { ...DEFAULT_FRAME_SELECTION, skipPoorQuality: false };
+    const frame = { ...dim, data };
+    expect(createFrameSelector(keepPoor).judge(frame, asMeasured(frame)).kind).toBe('keep');
   });
 
   it('is zero for frames too small to have inner pixels', () => {
@@ -137,7 +160,7 @@ describe('choosing frames in playback order', () => {
       withNoise(still, 1),
       withNoise(still, 2),
       blocks(7, 240),
-    ].map((frame) => select.judge(frame).kind);
+    ].map((frame) => select.judge(frame, asMeasured(frame)).kind);
     expect(verdicts).toEqual(['keep', 'keep', 'blurry', 'keep', 'duplicate', 'duplicate', 'keep']);
   });
 
@@ -150,8 +173,12 @@ describe('choosing frames in playback order', () => {
         threshold,
       );
     }
-    const select = createFrameSelector({ minSharpness: 0, minDifference: threshold });
-    const verdicts = frames.map((frame) => select.judge(frame));
+    const select = createFrameSelector({
+      ...DEFAULT_FRAME_SELECTION,
+      minSharpness: 0,
+      minDifference: threshold,
+    });
+    const verdicts = frames.map((frame) => select.judge(frame, asMeasured(frame)));
     expect(verdicts[0]!.kind).toBe('keep');
     expect(verdicts[1]!.kind).toBe('duplicate');
     const later = verdicts.slice(1).filter((verdict) => verdict.kind === 'keep');
@@ -159,9 +186,82 @@ describe('choosing frames in playback order', () => {
     for (const verdict of later) expect(verdict.difference).toBeGreaterThanOrEqual(threshold);
   });
 
-  it('keeps every frame with both thresholds at zero', () => {
-    const select = createFrameSelector({ minSharpness: 0, minDifference: 0 });
-    const verdicts = [flat(0), flat(0), boxBlur(blocks(3), 6)].map((frame) => select.judge(frame).kind);
+  it('keeps every frame with both thresholds at zero and poor-quality frames kept', () => {
+    const select = createFrameSelector({
+      ...DEFAULT_FRAME_SELECTION,
+      minSharpness: 0,
+      minDifference: 0,
+      skipPoorQuality: false,
+    });
+    const verdicts = [flat(0), flat(0), boxBlur(blocks(3), 6)].map(
+      (frame) => select.judge(frame, asMeasured(frame)).kind,
+    );
     expect(verdicts).toEqual(['keep', 'keep', 'keep']);
+  });
+});
+
+describe("a frame's photo quality, graded as an upload's", () => {
+  it('skips a frame in murky water as poor, with the reason, and keeps a clear one graded good', () => {
+    const select = createFrameSelector();
+    const clear = blocks(7);
+    const murky = hazed(blocks(7, 120), 0.85);
+    const kept = select.judge(clear, asMeasured(clear));
+    expect(kept.kind).toBe('keep');
+    expect(kept.quality?.grade).toBe('good');
+    const skipped = select.judge(murky, asMeasured(murky));
+    expect(skipped.kind).toBe('poor');
+    expect(skipped.quality?.reasons[0]).toMatch(/^Low contrast: murky water or haze \(contrast \d+ %\)$/);
+  });
+
+  it('skips a frame too dark to show the hull as poor', () => {
+    const dark = dimmed(blocks(7), 0.12);
+    const verdict = createFrameSelector().judge(dark, asMeasured(dark));
+    expect(verdict.kind).toBe('poor');
+    expect(verdict.quality?.reasons).toContainEqual(expect.stringMatching(/^Too dark \(brightness \d+ %\)$/));
+  });
+
+  it('keeps a murky frame, graded poor, when the option is off', () => {
+    const murky = hazed(blocks(7), 0.85);
+    const verdict = createFrameSelector({ ...DEFAULT_FRAME_SELECTION, skipPoorQuality: false }).judge(
+      murky,
+      asMeasured(murky),
+    );
+    expect(verdict.kind).toBe('keep');
+    expect(verdict.quality?.grade).toBe('poor');
+  });
+
+  it("grades by the server's thresholds: a looser contrast bound keeps the murky frame", () => {
+    const murky = hazed(blocks(7), 0.85);
+    const { contrast } = createFrameSelector().judge(murky, asMeasured(murky)).quality!.metrics;
+    const thresholds = {
+      ...DEFAULT_FRAME_SELECTION.qualityThresholds,
+      contrast: { fair: contrast / 2, poor: contrast / 4 },
+    };
+    const verdict = createFrameSelector({ ...DEFAULT_FRAME_SELECTION, qualityThresholds: thresholds }).judge(
+      murky,
+      asMeasured(murky),
+    );
+    expect(verdict.kind).toBe('keep');
+  });
+
+  it('is checked before repeats: a poor frame is not compared, and does not become the reference', () => {
+    const select = createFrameSelector();
+    const scene = blocks(7);
+    const murky = hazed(scene, 0.85);
+    const verdicts = [scene, murky, withNoise(scene, 4)].map((frame) =>
+      select.judge(frame, asMeasured(frame)),
+    );
+    expect(verdicts.map((verdict) => verdict.kind)).toEqual(['keep', 'poor', 'duplicate']);
+  });
+
+  it('is not measured for a blurry frame, which is skipped first', () => {
+    const blurred = farOutOfFocus(blocks(7));
+    let measured = false;
+    const verdict = createFrameSelector().judge(blurred, () => {
+      measured = true;
+      return asMeasured(blurred)();
+    });
+    expect(verdict).toMatchObject({ kind: 'blurry', quality: null });
+    expect(measured).toBe(false);
   });
 });

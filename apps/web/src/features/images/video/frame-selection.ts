@@ -1,8 +1,17 @@
+import {
+  DEFAULT_QUALITY_THRESHOLDS,
+  type ImageQuality,
+  type QualityThresholds,
+  type RgbaQualityPixels,
+  measureRgbaQuality,
+} from '@hullscope/contract';
+
 /**
  * Which frames of a video are worth uploading (issue 24), decided on decoded pixels alone so the
  * rules can be tested without a browser: a frame is skipped when it is blurry (low variance of the
- * Laplacian of its brightness) or nearly the same as the last frame kept (small mean difference of
- * two coarse brightness signatures). The extraction driver feeds it one frame at a time.
+ * Laplacian of its brightness), graded poor as an uploaded photo would be (issue 46 §1), or nearly
+ * the same as the last frame kept (small mean difference of two coarse brightness signatures). The
+ * extraction driver feeds it one frame at a time.
  */
 
 /** RGBA pixels, row by row: what a canvas's getImageData answers. */
@@ -21,9 +30,18 @@ export interface FrameSelectionOptions {
   minSharpness: number;
   /** Least mean brightness difference (0–1) from the last kept frame for a frame to count as new. */
   minDifference: number;
+  /** Whether a frame the photo quality grades poor (murky, dark, washed out, blocky) is skipped. */
+  skipPoorQuality: boolean;
+  /** The server's thresholds (upload limits' quality_thresholds), so a frame is graded as its upload will be. */
+  qualityThresholds: QualityThresholds;
 }
 
-export const DEFAULT_FRAME_SELECTION: FrameSelectionOptions = { minSharpness: 8, minDifference: 0.03 };
+export const DEFAULT_FRAME_SELECTION: FrameSelectionOptions = {
+  minSharpness: 8,
+  minDifference: 0.03,
+  skipPoorQuality: true,
+  qualityThresholds: DEFAULT_QUALITY_THRESHOLDS,
+};
 
 /** Columns of the coarse signature two frames are compared by: small enough to ignore noise. */
 export const SIGNATURE_COLUMNS = 32;
@@ -36,10 +54,12 @@ export const SHARPNESS_LEVELS = [
   { label: 'High', minSharpness: 100 },
 ] as const;
 
+/** `quality` is null for a blurry frame: it is skipped before its quality is measured. */
 export type FrameVerdict =
-  | { kind: 'keep'; sharpness: number; difference: number | null }
-  | { kind: 'blurry'; sharpness: number }
-  | { kind: 'duplicate'; sharpness: number; difference: number };
+  | { kind: 'keep'; sharpness: number; difference: number | null; quality: ImageQuality }
+  | { kind: 'blurry'; sharpness: number; quality: null }
+  | { kind: 'poor'; sharpness: number; quality: ImageQuality }
+  | { kind: 'duplicate'; sharpness: number; difference: number; quality: ImageQuality };
 
 /** Brightness (Rec. 601 luma, 0–255) of every pixel. */
 export function brightnessOf(frame: FramePixels): Float32Array {
@@ -112,22 +132,27 @@ export function signatureDifference(a: FrameSignature, b: FrameSignature): numbe
 }
 
 /**
- * Judges frames in playback order: blurry ones are skipped first (they are not compared), then a
- * frame too close to the last kept one is a duplicate; every kept frame becomes the new reference.
+ * Judges frames in playback order: blurry ones are skipped first, then (when the option is on) the
+ * ones of poor photo quality, neither compared; then a frame too close to the last kept one is a
+ * duplicate; every kept frame becomes the new reference. `frame` is the picture blur and repeats are
+ * judged on; `readQuality` gives the pictures its photo quality is measured on (measureRgbaQuality),
+ * read only for a frame that is not blurry.
  */
 export function createFrameSelector(options: FrameSelectionOptions = DEFAULT_FRAME_SELECTION) {
   let lastKept: FrameSignature | null = null;
   return {
-    judge(frame: FramePixels): FrameVerdict {
+    judge(frame: FramePixels, readQuality: () => RgbaQualityPixels): FrameVerdict {
       const sharpness = laplacianVariance(frame);
-      if (sharpness < options.minSharpness) return { kind: 'blurry', sharpness };
+      if (sharpness < options.minSharpness) return { kind: 'blurry', sharpness, quality: null };
+      const quality = measureRgbaQuality(readQuality(), options.qualityThresholds);
+      if (options.skipPoorQuality && quality.grade === 'poor') return { kind: 'poor', sharpness, quality };
       const signature = signatureOf(frame);
       const difference = lastKept ? signatureDifference(lastKept, signature) : null;
       if (difference !== null && difference < options.minDifference) {
-        return { kind: 'duplicate', sharpness, difference };
+        return { kind: 'duplicate', sharpness, difference, quality };
       }
       lastKept = signature;
-      return { kind: 'keep', sharpness, difference };
+      return { kind: 'keep', sharpness, difference, quality };
     },
   };
 }

@@ -1,6 +1,4 @@
-import type { QualityMetrics } from './measure-quality.js';
-
-export type QualityGrade = 'good' | 'fair' | 'poor';
+import type { QualityGrade, QualityMetrics } from '../quality.js';
 
 /** A bound a metric must stay on the right side of: below (`min`) or above (`max`) it the photo is fair or poor. */
 export interface QualityBound {

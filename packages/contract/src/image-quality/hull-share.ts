@@ -1,4 +1,4 @@
-import type { RgbImage } from '../renditions.js';
+import type { RgbPixels } from './rgb-pixels.js';
 
 /** The side of the square tiles the frame is judged in, in pixels of the analysed picture. */
 const TILE = 16;
@@ -13,7 +13,7 @@ const UNLIT_BELOW = 0.05;
  * or unlit. Paint is smooth too, but not water-coloured; a featureless blue or green hull is the
  * case this misjudges, which is why a low share only ever makes a photo fair, never poor alone.
  */
-export function hullShare(rgb: RgbImage): number {
+export function hullShare(rgb: RgbPixels): number {
   const columns = Math.floor(rgb.width / TILE);
   const rows = Math.floor(rgb.height / TILE);
   if (columns === 0 || rows === 0) return 1;
@@ -26,7 +26,7 @@ export function hullShare(rgb: RgbImage): number {
   return 1 - water / (columns * rows);
 }
 
-function isOpenWater(rgb: RgbImage, left: number, top: number): boolean {
+function isOpenWater(rgb: RgbPixels, left: number, top: number): boolean {
   let red = 0;
   let green = 0;
   let blue = 0;

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../renditions.js';
+import type { RgbPixels } from './rgb-pixels.js';
 
 /** The darkest mean the cast is divided by, so a nearly black photo's noise is no cast. */
 const MIN_MEAN = 0.04;
@@ -9,7 +9,7 @@ const MIN_MEAN = 0.04;
  * deep or turbid water makes photos green or blue; a strong cast hides the colours that tell
  * algae, slime and paint apart.
  */
-export function colourCast(rgb: RgbImage): number {
+export function colourCast(rgb: RgbPixels): number {
   const sums = [0, 0, 0];
   for (let at = 0; at < rgb.data.length; at += 3) {
     sums[0]! += rgb.data[at]!;

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../renditions.js';
+import type { RgbPixels } from './rgb-pixels.js';
 
 /** Luminance, 0 (black) to 1 (white), row by row. */
 export interface GreyImage {
@@ -8,7 +8,7 @@ export interface GreyImage {
 }
 
 /** Rec. 601 luma of 8-bit sRGB pixels: what a person reads as light and dark. */
-export function greyOf(rgb: RgbImage): GreyImage {
+export function greyOf(rgb: RgbPixels): GreyImage {
   const pixels = rgb.width * rgb.height;
   const data = new Float32Array(pixels);
   for (let index = 0, at = 0; index < pixels; index += 1, at += 3) {
