@@ -33,7 +33,7 @@ import { segment } from '../src/inference/segment.js';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { DEFAULT_PARALLEL_RUNS, defaultInferenceThreads } from '../src/inference/inference-config.js';
 import { type FusedSession, SessionCache } from '../src/inference/session-cache.js';
-import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
+import { DEFAULT_MAX_TILE_PIXELS, tilePixelsFor } from '../src/inference/tile-plan.js';
 import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
 import { renderPieceCosts } from './render-stages.js';
 import { openImage } from '../src/media/open-image.js';
@@ -189,7 +189,9 @@ for (const folder of folders) {
   const session = await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input);
   for (const [label, maxSide] of SIZES) {
     const rgb = resized.get(maxSide)!;
-    const tiles = paddedTiles(rgb.width, rgb.height, folder.manifest.input.stride, maxTilePixels);
+    // The bare model runs on the tiles the pipeline cuts for this model (larger for INT8).
+    const modelTilePixels = tilePixelsFor(folder.manifest.precision, maxTilePixels);
+    const tiles = paddedTiles(rgb.width, rgb.height, folder.manifest.input.stride, modelTilePixels);
     await pureInferenceMs(bare, tiles);
     const segmentation = await segment(session, folder.manifest, rgb, { maxTilePixels });
     // Each pipeline figure is compared with inference timed alongside it: one run before each image

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { sessionOptions } from '../src/inference/fused-session.js';
 import { MODEL_FILE } from '../src/inference/model-files.js';
-import { DEFAULT_MAX_TILE_PIXELS } from '../src/inference/tile-plan.js';
+import { DEFAULT_MAX_TILE_PIXELS, tilePixelsFor } from '../src/inference/tile-plan.js';
 import {
   benchModels,
   benchOriginal,
@@ -87,7 +87,8 @@ try {
       sessionOptions(availableParallelism()),
     );
     // 4032 × 3024 resized to 1920 px is 1920 × 1440, in the tiles the server plans for it.
-    const tiles = paddedTiles(1920, 1440, folder.manifest.input.stride, maxTilePixels);
+    const modelTilePixels = tilePixelsFor(folder.manifest.precision, maxTilePixels);
+    const tiles = paddedTiles(1920, 1440, folder.manifest.input.stride, modelTilePixels);
     await pureInferenceMs(bare, tiles);
     const pure: number[] = [];
     for (let run = 0; run < 3; run += 1) pure.push(await pureInferenceMs(bare, tiles));

@@ -3,10 +3,13 @@ import { forEachConcurrently } from '../lib/for-each-concurrently.js';
 import type { RgbImage } from '../media/renditions.js';
 import { type Region, toModelInput } from './preprocess.js';
 import type { FusedSession } from './session-cache.js';
-import { type Tile, planTiles } from './tile-plan.js';
+import { type Tile, planTiles, tilePixelsFor } from './tile-plan.js';
 
 export interface SegmentOptions {
-  /** Images with more (padded) pixels than this are segmented in overlapping tiles to bound memory. */
+  /**
+   * Images with more (padded) pixels than this are segmented in overlapping tiles to bound memory
+   * (an fp32 model's bound; an INT8 model's is larger, see tilePixelsFor).
+   */
   maxTilePixels: number;
 }
 
@@ -116,7 +119,12 @@ export async function segment(
   };
   // The cores cover every pixel once, so the tiles' sums add up to the image's.
   let confidenceSum = 0;
-  const tiles = planTiles(image.width, image.height, manifest.input.stride, options.maxTilePixels);
+  const tiles = planTiles(
+    image.width,
+    image.height,
+    manifest.input.stride,
+    tilePixelsFor(manifest.precision, options.maxTilePixels),
+  );
   // One tile more than the session runs at once: it waits in the inference thread, so the model
   // starts on it the moment a tile finishes, while this thread copies that tile's classes in and cuts
   // the next one (with only as many as run, the model would idle between tiles).

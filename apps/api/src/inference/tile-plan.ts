@@ -14,6 +14,19 @@ export interface Tile {
  */
 export const DEFAULT_MAX_TILE_PIXELS = 768 * 768;
 
+/**
+ * How many times the configured bound an INT8 model's run may take: its activations are one byte
+ * where an fp32 model's are four, so 1024² tiles at the default keep its Full HD peak below the fp32
+ * model's at 768², with fewer tiles and less overlap (docs/benchmarks.md, bench:predict).
+ */
+export const INT8_TILE_PIXELS_FACTOR = 16 / 9;
+
+/** The bound on one run of a model of `precision` when `maxTilePixels` is configured (fp32's bound). */
+export function tilePixelsFor(precision: 'fp32' | 'int8' | undefined, maxTilePixels: number): number {
+  if (precision !== 'int8') return maxTilePixels;
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.floor(maxTilePixels * INT8_TILE_PIXELS_FACTOR));
+}
+
 /** The smallest bound the configuration accepts: a 256² tile keeps a 128² core with full margins. */
 export const MIN_MAX_TILE_PIXELS = 256 * 256;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { roundUpToStride } from '../../src/inference/preprocess.js';
-import { DEFAULT_MAX_TILE_PIXELS, TILE_MARGIN, planTiles } from '../../src/inference/tile-plan.js';
+import {
+  DEFAULT_MAX_TILE_PIXELS,
+  TILE_MARGIN,
+  planTiles,
+  tilePixelsFor,
+} from '../../src/inference/tile-plan.js';
 
 const paddedPixels = (region: { width: number; height: number }, stride: number) =>
   roundUpToStride(region.width, stride) * roundUpToStride(region.height, stride);
@@ -65,5 +70,22 @@ describe('planTiles', () => {
     expect(tiles.map((tile) => tile.core.width)).toEqual([960, 960, 960, 960]);
     const modelPixels = tiles.reduce((sum, tile) => sum + paddedPixels(tile.region, 32), 0);
     expect(modelPixels / (1920 * 1440)).toBeLessThan(1.2);
+  });
+});
+
+describe('tilePixelsFor', () => {
+  it('gives an INT8 model 1024² tiles at the default, so Full HD runs in fewer, larger pieces', () => {
+    expect(tilePixelsFor('int8', DEFAULT_MAX_TILE_PIXELS)).toBe(1024 * 1024);
+    expect(tilePixelsFor('fp32', DEFAULT_MAX_TILE_PIXELS)).toBe(DEFAULT_MAX_TILE_PIXELS);
+    expect(tilePixelsFor(undefined, DEFAULT_MAX_TILE_PIXELS)).toBe(DEFAULT_MAX_TILE_PIXELS);
+    const fp32Tiles = planTiles(1920, 1440, 32, tilePixelsFor('fp32', DEFAULT_MAX_TILE_PIXELS));
+    const int8Tiles = planTiles(1920, 1440, 32, tilePixelsFor('int8', DEFAULT_MAX_TILE_PIXELS));
+    expect(fp32Tiles).toHaveLength(8);
+    expect(int8Tiles.length).toBeLessThan(fp32Tiles.length);
+    for (const tile of int8Tiles) expect(paddedPixels(tile.region, 32)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it('keeps a whole-image bound whole', () => {
+    expect(tilePixelsFor('int8', Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
   });
 });
