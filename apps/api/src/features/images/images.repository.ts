@@ -236,7 +236,7 @@ export function imagesRepository(db: Kysely<DB>) {
     listUnmeasured(afterId: number, limit: number) {
       return db
         .selectFrom('images')
-        .select(['id', 'name', 'format', 'storage_prefix'])
+        .select(['id', 'project_id', 'name', 'format', 'storage_prefix'])
         .where('quality', 'is', null)
         .where('id', '>', afterId)
         .orderBy('id')
@@ -244,14 +244,15 @@ export function imagesRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Records an image's measured quality; only where none is recorded yet. */
-    async setQuality(imageId: number, quality: QualityMetrics): Promise<void> {
-      await db
+    /** Records an image's measured quality; only where none is recorded yet. Answers whether it did. */
+    async setQuality(imageId: number, quality: QualityMetrics): Promise<boolean> {
+      const result = await db
         .updateTable('images')
         .set({ quality: JSON.stringify(quality) })
         .where('id', '=', imageId)
         .where('quality', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async delete(imageId: number): Promise<void> {

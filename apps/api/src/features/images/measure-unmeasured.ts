@@ -4,6 +4,7 @@ import { openImage } from '../../media/open-image.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../../media/renditions.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
+import { contentVersionsRepository } from '../projects/content-versions.repository.js';
 import { imagesRepository } from './images.repository.js';
 
 /** Images read from the database at a time: their originals are read one by one. */
@@ -40,7 +41,12 @@ export async function measureUnmeasuredImages(
           storageKeys.file(image.storage_prefix, imageFiles.original(image.format)),
         );
         const opened = await openImage(original, maxPixels, UPLOAD_OPEN_OPTIONS);
-        await images.setQuality(image.id, (await makeUploadRenditions(opened.image)).quality);
+        const { quality } = await makeUploadRenditions(opened.image);
+        // The project's image answers carry the grade (and judge confidence by it): their ETags move.
+        await db.transaction().execute(async (trx) => {
+          if (await imagesRepository(trx).setQuality(image.id, quality))
+            await contentVersionsRepository(trx).raise(image.project_id, 'images');
+        });
         result.measured += 1;
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);

@@ -50,6 +50,9 @@ describe('measuring images uploaded before quality was', () => {
       .where('id', '=', lost)
       .executeTakeFirstOrThrow();
     await storage.deletePrefix(lostRow.storage_prefix);
+    const detailsUrl = `/api/projects/${projectId}/image-details/`;
+    const before = await t.app.inject({ method: 'GET', url: detailsUrl, headers: user.headers });
+    expect(before.headers.etag).toBeTruthy();
 
     const result = await measureUnmeasuredImages(t.app.database.db, storage, t.config.uploads.maxPixels);
     expect(result.measured).toBe(2);
@@ -57,13 +60,14 @@ describe('measuring images uploaded before quality was', () => {
     expect([await qualityOf(clear), await qualityOf(murky)]).toEqual(atUpload);
     expect(await qualityOf(lost)).toBeNull();
 
-    const details = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/projects/${projectId}/image-details/`,
-        headers: user.headers,
-      })
-    ).json() as { id: number; quality: { grade: string } | null }[];
+    // The grades measured now reach clients holding the list from before: its ETag moved.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl,
+      headers: { ...user.headers, 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    const details = after.json() as { id: number; quality: { grade: string } | null }[];
     expect(details.map((image) => [image.id, image.quality?.grade ?? null])).toEqual([
       [clear, 'good'],
       [murky, 'poor'],
