@@ -166,7 +166,7 @@ export const predictionConfidenceFields = {
     .nullable()
     .optional()
     .describe(
-      "True when confidence is below the server's PREDICTION_LOW_CONFIDENCE_BELOW: poor visibility or a surface unlike what the model learnt; the result should be checked by eye. Null when confidence is",
+      "True when confidence is below the server's bound for the photo's quality grade (PREDICTION_LOW_CONFIDENCE_BELOW for a good photo or one never measured, PREDICTION_LOW_CONFIDENCE_BELOW_FAIR for a fair or poor one): poor visibility or a surface unlike what the model learnt; the result should be checked by eye. Null when confidence is",
     ),
   reviewed_by: z
     .string()

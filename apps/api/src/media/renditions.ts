@@ -1,10 +1,11 @@
+import { UPLOAD_PREVIEW_SIDE } from '@hullscope/contract';
 import sharp from 'sharp';
 import { ImageRejectedError } from './image-rejected.js';
 import { type QualityMetrics, measureQuality } from './quality/measure-quality.js';
 import type { OpenImageOptions, OpenedImage } from './open-image.js';
 
 export const THUMBNAIL_SIDE = 320;
-export const PREVIEW_SIDE = 2048;
+export const PREVIEW_SIDE = UPLOAD_PREVIEW_SIDE;
 
 /**
  * How an upload opens its original: a 12 MP JPEG's preview is its half-size decode (2016 px), see

@@ -15,6 +15,9 @@ export const QUALITY_ANALYSIS_SIDE = 800;
 /** The side of the full-scale centre crop compression artefacts are looked for in (resizing would blur the grid away). */
 export const BLOCK_CROP_SIDE = 512;
 
+/** The longest side of an upload's preview: its quality is measured on those pixels (the API's PREVIEW_SIDE). */
+export const UPLOAD_PREVIEW_SIDE = 2048;
+
 /** Where the centre crop blockiness is measured in lies in a picture of `width` × `height`. */
 export function blockCropRect(width: number, height: number) {
   const cropWidth = Math.min(BLOCK_CROP_SIDE, width);
@@ -47,4 +50,23 @@ export function measurePixelQuality(analysed: RgbPixels, blockCrop: RgbPixels): 
   };
   for (const name of Object.keys(metrics) as (keyof QualityMetrics)[]) metrics[name] = round(metrics[name]);
   return metrics;
+}
+
+/**
+ * The blockiness crop of a picture larger than an upload's preview, as the upload sees it: `crop` in
+ * the picture brought to the preview's scale, `source` the same region in the picture's own pixels
+ * (a 4K video frame's block grid is measured where the upload would measure it, not at full scale).
+ */
+export function previewBlockCrop(width: number, height: number) {
+  const scale = Math.min(1, UPLOAD_PREVIEW_SIDE / Math.max(width, height));
+  const crop = blockCropRect(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
+  return {
+    crop,
+    source: {
+      left: crop.left / scale,
+      top: crop.top / scale,
+      width: crop.width / scale,
+      height: crop.height / scale,
+    },
+  };
 }

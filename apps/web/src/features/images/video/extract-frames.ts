@@ -1,4 +1,4 @@
-import { type ImageQuality, blockCropRect, qualityAnalysisSize } from '@hullscope/contract';
+import { type ImageQuality, previewBlockCrop, qualityAnalysisSize } from '@hullscope/contract';
 import { formatTimestamp, frameFileName, frameTimes } from './frame-names';
 import { createFrameSelector, type FrameSelectionOptions, DEFAULT_FRAME_SELECTION } from './frame-selection';
 
@@ -173,8 +173,11 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
     );
     const qualitySize = qualityAnalysisSize(width, height);
     const quality = canvasOf(qualitySize.width, qualitySize.height, true);
-    const crop = blockCropRect(width, height);
+    // Scaled down smoothly, as the upload's linear resize does, not by the canvas's default sampling.
+    quality.context.imageSmoothingQuality = 'high';
+    const { crop, source } = previewBlockCrop(width, height);
     const blockCrop = canvasOf(crop.width, crop.height, true);
+    blockCrop.context.imageSmoothingQuality = 'high';
     const full = canvasOf(width, height, false);
     const select = createFrameSelector(options.selection ?? DEFAULT_FRAME_SELECTION);
     const progress: ExtractionProgress = {
@@ -201,9 +204,18 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
       const pixels = analysis.context.getImageData(0, 0, analysis.canvas.width, analysis.canvas.height);
       const verdict = select.judge(pixels, () => {
         quality.context.drawImage(video, 0, 0, quality.canvas.width, quality.canvas.height);
-        // Blockiness at full scale, as the upload measures it: scaling would blur the block grid away.
-        const { left, top, width: side, height: rows } = crop;
-        blockCrop.context.drawImage(video, left, top, side, rows, 0, 0, side, rows);
+        // Blockiness at the upload preview's scale, as the upload measures it (full scale up to 2048 px).
+        blockCrop.context.drawImage(
+          video,
+          source.left,
+          source.top,
+          source.width,
+          source.height,
+          0,
+          0,
+          crop.width,
+          crop.height,
+        );
         return {
           analysed: quality.context.getImageData(0, 0, quality.canvas.width, quality.canvas.height),
           blockCrop: blockCrop.context.getImageData(0, 0, crop.width, crop.height),
