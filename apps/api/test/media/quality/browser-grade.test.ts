@@ -9,28 +9,15 @@ import {
 } from '@hullscope/contract';
 import { describe, expect, it } from 'vitest';
 import { measureQuality } from '../../../src/media/quality/measure-quality.js';
+import { hullPixels, veiled } from '../../support/quality-pictures.js';
 
 const WIDTH = 800;
 const HEIGHT = 600;
 
-/** Hull-like RGB pixels (paint, sharp dark patches, grain), veiled by `veil` of green water and lit by `light`. */
+/** The tests' hull-like picture at 800 × 600, veiled by `veil` of green water and lit by `light`. */
 function picture(veil: number, light: number): Buffer {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  const water = [74, 107, 94];
-  let seed = 46;
-  for (let y = 0; y < HEIGHT; y += 1) {
-    for (let x = 0; x < WIDTH; x += 1) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      const grain = ((seed >>> 24) - 128) / 10;
-      const patch = (Math.floor(x / 47) + Math.floor(y / 61)) % 3 === 0;
-      const shade = 40 * Math.sin(x / 37) * Math.cos(y / 53);
-      const paint = patch ? [60, 70, 60] : [170, 110, 100];
-      for (let channel = 0; channel < 3; channel += 1) {
-        const value = (paint[channel]! + shade + grain) * (1 - veil) + water[channel]! * veil;
-        pixels[(y * WIDTH + x) * 3 + channel] = Math.max(0, Math.min(255, Math.round(value * light)));
-      }
-    }
-  }
+  const pixels = veiled(hullPixels(WIDTH, HEIGHT), veil);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.round(pixels[index]! * light);
   return pixels;
 }
 
