@@ -62,7 +62,9 @@ export const ReviewQueue = z
   .object({
     items: z
       .array(ReviewQueueItem)
-      .describe('The unreviewed analysed images, lowest confidence first (unknown confidence last)'),
+      .describe(
+        'The unreviewed analysed images: those marked low confidence first, then the rest, each lowest confidence first (unknown confidence last)',
+      ),
     counts: ReviewCounts,
   })
   .meta({ id: 'ReviewQueue' });

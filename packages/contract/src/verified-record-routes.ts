@@ -80,7 +80,7 @@ export const verifiedRecordRoutes = {
     auth: true,
     tag: 'review',
     status: 200,
-    summary: 'The unreviewed analysed images, lowest confidence first, with how many are reviewed',
+    summary: 'The unreviewed analysed images, low-confidence ones first, with how many are reviewed',
     params: ProjectParams,
     response: ReviewQueue,
   }),

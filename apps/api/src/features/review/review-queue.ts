@@ -29,9 +29,23 @@ export async function analysedImages(db: Kysely<DB>, owner: number, projectId: n
   return [...newest.values()];
 }
 
+type QueueCandidate = { image_id: number; confidence: number | null; low_confidence: boolean | null };
+
 /**
- * Issue 39 §3: the project's unreviewed analysed images, lowest confidence first (those without a
- * recorded confidence last), each with its newest prediction, and how many are reviewed.
+ * The walking order: the photos marked low confidence first, then the rest, each lowest confidence
+ * first, unknown confidence last. The mark depends on the photo's quality grade (a fair photo is
+ * held to a higher bound), so a marked photo can be surer than an unmarked one and must not wait
+ * behind it.
+ */
+function compareForReview(a: QueueCandidate, b: QueueCandidate): number {
+  const marked = (item: QueueCandidate) => (item.low_confidence === true ? 0 : 1);
+  const confidence = (item: QueueCandidate) => item.confidence ?? Number.POSITIVE_INFINITY;
+  return marked(a) - marked(b) || confidence(a) - confidence(b) || a.image_id - b.image_id;
+}
+
+/**
+ * Issue 39 §3: the project's unreviewed analysed images in the walking order of compareForReview,
+ * each with its newest prediction, and how many are reviewed.
  */
 export async function reviewQueue(
   db: Kysely<DB>,
@@ -42,23 +56,20 @@ export async function reviewQueue(
   const images = await analysedImages(db, owner, projectId);
   const unreviewed = images
     .filter((image) => image.review_state === null)
-    .sort(
-      (a, b) =>
-        (a.confidence ?? Number.POSITIVE_INFINITY) - (b.confidence ?? Number.POSITIVE_INFINITY) ||
-        a.image_id - b.image_id,
-    );
-  return {
-    items: unreviewed.map((image) => {
+    .map((image) => {
       const grade = storedQuality(image.quality, config.imageQuality.thresholds)?.grade ?? null;
-      const judged = judgeConfidence(image.confidence, grade, config.confidence);
-      return {
-        image: image.image_id,
-        image_name: image.image_name,
-        prediction: image.prediction_id,
-        hull_zone: image.hull_zone,
-        ...judged,
-      };
-    }),
+      return { ...image, ...judgeConfidence(image.confidence, grade, config.confidence) };
+    })
+    .sort(compareForReview);
+  return {
+    items: unreviewed.map((image) => ({
+      image: image.image_id,
+      image_name: image.image_name,
+      prediction: image.prediction_id,
+      hull_zone: image.hull_zone,
+      confidence: image.confidence,
+      low_confidence: image.low_confidence,
+    })),
     counts: { reviewed: images.length - unreviewed.length, total: images.length },
   };
 }

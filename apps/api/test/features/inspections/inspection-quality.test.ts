@@ -1,6 +1,6 @@
 // Issue 46 §1–2: each upload's quality is measured and answered; a poor photo is shown but left out
 // of its zone's rating and the pooled figures unless the request includes it, and the report lists it.
-import { ImageDetailsList, InspectionReport, InspectionSummary } from '@hullscope/contract';
+import { ImageDetailsList, InspectionReport, InspectionSummary, ReviewQueue } from '@hullscope/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
@@ -232,6 +232,25 @@ describe('photo quality in answers and ratings', () => {
       } finally {
         t.config.confidence.lowBelowFair = configured;
       }
+
+      // The review queue walks the marked photos first: the fair photo comes before the clear one
+      // even where the clear one is the less sure.
+      await t.app.database.db
+        .updateTable('predictions')
+        .set({ confidence: 0.65 })
+        .where('image_id', '=', clearId)
+        .execute();
+      await bumpPredictions();
+      const items = ReviewQueue.parse((await get(`/api/projects/${projectId}/review-queue/`)).json()).items;
+      const position = (imageId: number) => items.findIndex((item) => item.image === imageId);
+      expect(items.find((item) => item.image === clearId)).toMatchObject({
+        confidence: 0.65,
+        low_confidence: false,
+      });
+      expect(position(fairId)).toBeGreaterThanOrEqual(0);
+      expect(position(fairId)).toBeLessThan(position(clearId));
+      const marks = items.map((item) => item.low_confidence === true);
+      expect(marks).toEqual([...marks].sort((a, b) => Number(b) - Number(a)));
     } finally {
       for (const row of stored) {
         await t.app.database.db

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The unreviewed analysed images, lowest confidence first, and how many are reviewed. */
+/** The unreviewed analysed images, those marked low confidence first, and how many are reviewed. */
 export const useReviewQueue = (projectId: number) =>
   useQuery({
     queryKey: queryKeys.reviewQueue(projectId),

@@ -27,7 +27,7 @@ const keyIsForSomethingElse = (event: KeyboardEvent) =>
     (event.target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(event.target.tagName)));
 
 /**
- * Walks the unreviewed analysed images lowest confidence first (issue 39 §3): A accepts the mask as
+ * Walks the unreviewed analysed images in the queue's order (issue 39 §3): A accepts the mask as
  * the model saw it, C corrects it in the editor, N or → goes to the next without deciding. Accepted
  * and corrected images leave the queue; skipped ones come round again after the last.
  */
