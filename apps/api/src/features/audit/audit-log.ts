@@ -16,6 +16,9 @@ export interface AuditEntry {
   apiKey?: { id: number; name: string } | null;
 }
 
+/** Who made a change and through what: the part of an entry a route knows before the change. */
+export type AuditSource = Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'>;
+
 /**
  * Appends one entry. The only write the code makes to the audit log besides removing entries older
  * than the retention period: nothing updates or deletes an entry otherwise.
@@ -47,7 +50,7 @@ function detailJson(entry: AuditEntry): string | null {
  * The acting user, the client address and the API key (if any) of an authenticated request, for
  * recordAudit. Through a key, the actor is the key's creator.
  */
-export function auditSource(request: FastifyRequest): Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'> {
+export function auditSource(request: FastifyRequest): AuditSource {
   return {
     actor: request.user ? { id: request.user.id, username: request.user.username } : null,
     clientAddress: request.ip,

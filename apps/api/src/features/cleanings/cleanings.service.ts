@@ -5,7 +5,7 @@ import { lockRow } from '../../db/row-lock.js';
 import type { CleaningRow, DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { conflict, notFound } from '../../http/api-error.js';
-import { type AuditEntry, recordAudit } from '../audit/audit-log.js';
+import { type AuditSource, recordAudit } from '../audit/audit-log.js';
 import { cleaningAnswers } from './cleaning-answer.js';
 import { type CleaningFields, checkCleaning } from './cleaning-checks.js';
 import { cleaningsRepository } from './cleanings.repository.js';
@@ -14,7 +14,6 @@ import { cleaningsRepository } from './cleanings.repository.js';
 export const CLEANINGS_PER_VESSEL = 1000;
 
 /** Who made a change, as the audit entry names them. */
-export type CleaningAuditSource = Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'>;
 
 type CleaningAction = 'cleaning.create' | 'cleaning.update' | 'cleaning.delete';
 
@@ -43,7 +42,7 @@ export function cleaningsService(
     return row;
   };
   // Written in the change's transaction: a change is stored with its audit entry or not at all.
-  const audit = (trx: Kysely<DB>, source: CleaningAuditSource, action: CleaningAction, cleaning: Cleaning) =>
+  const audit = (trx: Kysely<DB>, source: AuditSource, action: CleaningAction, cleaning: Cleaning) =>
     recordAudit(trx, {
       organisationId: owner,
       ...source,
@@ -71,7 +70,7 @@ export function cleaningsService(
     async create(
       body: CleaningCreateRequest,
       author: { id: number; name: string },
-      source: CleaningAuditSource,
+      source: AuditSource,
     ): Promise<Cleaning> {
       const created = await insertBelowCap(
         db,
@@ -114,7 +113,7 @@ export function cleaningsService(
      * The fields sent change; the pair and the dates are checked again as they will be stored, under
      * the cleaning's lock and its inspections' locks, so that two changes cannot each pass alone.
      */
-    update(id: number, body: CleaningUpdateRequest, source: CleaningAuditSource): Promise<Cleaning> {
+    update(id: number, body: CleaningUpdateRequest, source: AuditSource): Promise<Cleaning> {
       return db.transaction().execute(async (trx) => {
         await lockRow(trx, 'cleanings', id);
         const row = await rowOr404(trx, id);
@@ -144,7 +143,7 @@ export function cleaningsService(
       });
     },
 
-    delete(id: number, source: CleaningAuditSource): Promise<Cleaning> {
+    delete(id: number, source: AuditSource): Promise<Cleaning> {
       return db.transaction().execute(async (trx) => {
         await lockRow(trx, 'cleanings', id);
         const cleaning = await answer(trx, await rowOr404(trx, id));

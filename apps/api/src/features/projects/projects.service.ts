@@ -9,13 +9,12 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { fieldErrors, nonFieldError } from '../../http/api-error.js';
-import { type AuditEntry, recordAudit } from '../audit/audit-log.js';
+import { type AuditSource, recordAudit } from '../audit/audit-log.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { refuseBreakingCleanings } from './linked-cleanings.js';
 import { projectsRepository } from './projects.repository.js';
 
 /** Who deleted, as the audit entries name them. */
-export type AuditSource = Pick<AuditEntry, 'actor' | 'clientAddress' | 'apiKey'>;
 
 const notYourVessel = () => fieldErrors({ vessel: [inspectionMessages.notYourVessel] });
 

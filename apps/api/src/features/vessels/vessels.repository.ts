@@ -90,6 +90,20 @@ export function vesselsRepository(db: Kysely<DB>) {
     },
 
     /**
+     * The vessel's cleanings, which its delete takes with it. Raw SQL on `cleanings` (0023, from the
+     * cleanings feature) so this feature needs nothing of that one's code.
+     */
+    cleaningsOf(owner: number, vesselId: number) {
+      return db
+        .selectFrom('cleanings')
+        .select(['id', 'cleaning_date', 'company'])
+        .where('owner', '=', owner)
+        .where('vessel_id', '=', vesselId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
      * Deletes the vessel unless a signed inspection names it (its projects would lose the vessel, which
      * the signature froze): 'signed' then, in the same statement, so a signature cannot slip between.
      */

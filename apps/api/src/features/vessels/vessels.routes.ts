@@ -1,7 +1,7 @@
 import { routes } from '@hullscope/contract';
 import type { ApiRegistrar } from '../../feature-context.js';
 import { storageKeys } from '../../storage/storage-keys.js';
-import { auditSource, recordAudit } from '../audit/audit-log.js';
+import { auditSource } from '../audit/audit-log.js';
 import { withInspections } from '../inspections/vessel-inspections.js';
 import { vesselsService } from './vessels.service.js';
 
@@ -41,16 +41,9 @@ export const registerVesselRoutes: ApiRegistrar = ({ router, db, config, storage
   });
 
   router.add(routes.deleteVessel, async ({ organisation, params, request }) => {
-    const vessel = await vessels.get(organisation.id, params.id);
-    await vessels.delete(organisation.id, params.id);
+    const vessel = await vessels.delete(organisation.id, params.id, auditSource(request));
     // Its GA drawing's row went with it (cascade); its files are removed here.
     await storage.deletePrefix(storageKeys.vesselGaDrawings(organisation.id, vessel.id));
-    await recordAudit(db, {
-      organisationId: organisation.id,
-      ...auditSource(request),
-      action: 'vessel.delete',
-      target: { type: 'vessel', id: vessel.id, label: vessel.name },
-    });
     return { message: 'Vessel successfully deleted' };
   });
 };

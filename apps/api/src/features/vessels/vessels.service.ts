@@ -8,8 +8,10 @@ import type { Kysely } from 'kysely';
 import { insertBelowCap } from '../../db/capped-insert.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ListPage } from '../../db/paging.js';
+import { lockRow } from '../../db/row-lock.js';
 import type { DB, VesselRow } from '../../db/schema.js';
 import { FieldErrorCollector, conflict, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
+import { type AuditSource, recordAudit } from '../audit/audit-log.js';
 import { isCountryCode } from '../company/countries.js';
 import { checkParticulars, particularsOf } from './vessel-particulars.js';
 import { vesselsRepository } from './vessels.repository.js';
@@ -97,12 +99,46 @@ export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
       return toVessel(row);
     },
 
-    async delete(owner: number, id: number): Promise<void> {
-      const outcome = await vessels.deleteOwned(owner, id);
+    /**
+     * Deletes the vessel with its audit entries in one transaction: the vessel's, and one per
+     * cleaning of it, since the delete takes those cleanings with it. The vessel's row is locked
+     * first, so a cleaning recorded at the same moment is either listed here or fails on the gone vessel.
+     */
+    async delete(owner: number, id: number, source: AuditSource): Promise<VesselRow> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'vessels', id);
+        const locked = vesselsRepository(trx);
+        const stored = await locked.findOwned(owner, id);
+        if (!stored) return 'missing' as const;
+        const cleanings = await locked.cleaningsOf(owner, id);
+        const deleted = await locked.deleteOwned(owner, id);
+        if (deleted !== 'deleted') return deleted;
+        await recordAudit(trx, {
+          organisationId: owner,
+          ...source,
+          action: 'vessel.delete',
+          target: { type: 'vessel', id: stored.id, label: stored.name },
+        });
+        for (const cleaning of cleanings) {
+          await recordAudit(trx, {
+            organisationId: owner,
+            ...source,
+            action: 'cleaning.delete',
+            target: {
+              type: 'cleaning',
+              id: cleaning.id,
+              label: `${cleaning.cleaning_date} ${cleaning.company}`,
+            },
+            detail: { vessel: stored.id, with_vessel: stored.id },
+          });
+        }
+        return stored;
+      });
       if (outcome === 'missing') throw notFound();
       if (outcome === 'signed') {
         throw conflict('A signed inspection names this vessel. Reopen its inspections to delete the vessel.');
       }
+      return outcome;
     },
   };
 }

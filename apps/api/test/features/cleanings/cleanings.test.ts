@@ -307,3 +307,43 @@ describe('deleting an inspection a cleaning names', () => {
     ).toMatchObject({ detail: { vessel: vesselId, with_project: after, project_side: 'after' } });
   });
 });
+
+describe('deleting a vessel with cleanings', () => {
+  it('takes its cleanings with it and audits the vessel and each cleaning, in the same change', async () => {
+    const vessel = await createVessel(t, owner.headers, 'MV Short Lived', null);
+    const first = await decidedInspection(t, owner.headers, vessel, {
+      name: 'First',
+      date: '2026-06-01',
+      rating: 2,
+    });
+    const second = await decidedInspection(t, owner.headers, vessel, {
+      name: 'Second',
+      date: '2026-06-09',
+      rating: 0,
+    });
+    const url = `/api/vessels/${vessel}/cleanings/`;
+    const created = await Promise.all(
+      ['2026-06-03', '2026-06-05'].map(async (date) =>
+        Cleaning.parse((await post(url, { ...CLEANING, date, before: first, after: second })).json()),
+      ),
+    );
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/vessels/${vessel}/delete/`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+    const events = (await get('/api/organisation/audit/?limit=100')).json() as {
+      action: string;
+      target_id: string | null;
+      detail: Record<string, unknown> | null;
+    }[];
+    expect(events.find((event) => event.action === 'vessel.delete')?.target_id).toBe(String(vessel));
+    for (const cleaning of created) {
+      expect(
+        events.find((event) => event.action === 'cleaning.delete' && event.target_id === String(cleaning.id)),
+      ).toMatchObject({ detail: { vessel, with_vessel: vessel } });
+    }
+  });
+});
