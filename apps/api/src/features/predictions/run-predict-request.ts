@@ -223,10 +223,12 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
           return;
         }
         const storing = performance.now();
-        if (!(await storeResult(deps, request, image, result, {
+        if (
+          !(await storeResult(deps, request, image, result, {
             name: manifest.name,
             version: model.version,
-          }))) {
+          }))
+        ) {
           // Another worker holding the same job settled the image first. If it recorded it, its row
           // points at the files just written (same prefix); if it refunded it, nothing ever will.
           const recorded = await runs.isImageDone(image.rowId);
