@@ -5,6 +5,7 @@ import { renderStatChart } from '../../inference/stat-chart.js';
 import { isMissing } from '../../storage/fs-errors.js';
 import type { Storage } from '../../storage/storage.js';
 import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { predictionsRepository } from './predictions.repository.js';
 
 /** What the model's own STAT chart of a prediction is drawn from: its row, with its model's manifest. */
 export interface ModelStatSource {
@@ -35,17 +36,6 @@ async function storedOrMissing(storage: Storage, key: string): Promise<Buffer | 
   }
 }
 
-async function stillRecorded(db: Kysely<DB>, source: ModelStatSource): Promise<boolean> {
-  const row = await db
-    .selectFrom('predictions')
-    .select('id')
-    .where('owner', '=', source.owner)
-    .where('id', '=', source.id)
-    .where('storage_prefix', '=', source.storage_prefix)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * The model's own STAT.png of a prediction (mask version 0): read from under its prefix, or, the first
  * time it is asked for, drawn from the stored percentages and title, stored there and answered. Two
@@ -66,6 +56,7 @@ export async function modelStatChart(
   await storage.putBuffer(key, chart);
   // Checked after storing: a delete commits its rows before removing files, so either it removes
   // this chart or this check sees the row gone.
-  if (!(await stillRecorded(db, source))) await storage.deletePrefix(source.storage_prefix);
+  const recorded = await predictionsRepository(db).isRecorded(source.owner, source.id, source.storage_prefix);
+  if (!recorded) await storage.deletePrefix(source.storage_prefix);
   return chart;
 }
