@@ -35,8 +35,8 @@ async function cost(piece: string, runs: number, work: () => Promise<unknown>): 
 
 /**
  * What each output of one predicted image costs alone, one after another (the pipeline runs them
- * at once, so its render stage is shorter than their sum): ORG, PRED, STAT and the thumbnail, from
- * the resized photo and its segmentation.
+ * at once, so its render stage is shorter than their sum): ORG, PRED and the thumbnail, from the
+ * resized photo and its segmentation.
  */
 export async function renderPieceCosts(
   rgb: RgbImage,
@@ -46,12 +46,9 @@ export async function renderPieceCosts(
 ): Promise<PieceCost[]> {
   const palette = classPalette(manifest.classes);
   const { width, height } = segmentation;
-  const percentages = classPercentages(segmentation, manifest.classes);
-  const title = `${manifest.name} ${manifest.version}`;
   return [
     await cost('ORG JPEG', runs, () => encodeJpeg(rgb)),
     await cost('PRED PNG', runs, () => encodeIndexedPng(segmentation.classes, width, height, palette)),
-    await cost('STAT chart', runs, () => renderStatChart(percentages, title)),
     await cost('thumbnail', runs, async () =>
       blendThumbnail(
         await thumbnailPhoto(rgb),
@@ -59,4 +56,18 @@ export async function renderPieceCosts(
       ),
     ),
   ];
+}
+
+/**
+ * What the STAT chart of one predicted image costs alone: not in the pipeline, it is drawn when first
+ * asked for (stat-chart-file.ts), with the title the pipeline's model gives it.
+ */
+export function statChartCost(
+  segmentation: Segmentation,
+  manifest: ModelManifest,
+  runs: number,
+): Promise<PieceCost> {
+  const percentages = classPercentages(segmentation, manifest.classes);
+  const title = `${manifest.name} ${manifest.version}`;
+  return cost('STAT chart', runs, () => renderStatChart(percentages, title));
 }

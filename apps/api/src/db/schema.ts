@@ -423,6 +423,11 @@ export interface PredictionsTable {
   resolution_id: number;
   /** Of the model that made it; cv_models.version moves on when the model is upgraded. */
   model_version: string;
+  /**
+   * The name in that model's manifest (0027): with model_version, the title of its STAT chart, drawn
+   * when first asked for. Null for predictions made before, whose STAT.png the pipeline stored.
+   */
+  model_name: string | null;
   request_id: number | null;
   /** JSON list of {label, hex_color, percentage}. */
   percentages: string;

@@ -11,15 +11,12 @@ import {
 import { classPalette, classPercentages, smallColourMask, surfacePixels } from './postprocess.js';
 import { segment } from './segment.js';
 import type { FusedSession } from './session-cache.js';
-import { renderStatChart } from './stat-chart.js';
 
 export interface ImagePrediction {
   /** The original resized to the resolution (JPEG). */
   org: Buffer;
   /** The class map as a palette PNG in the class colours, the size of ORG. */
   pred: Buffer;
-  /** The class percentage chart (PNG). */
-  stat: Buffer;
   thumbnail: Buffer;
   percentages: LabelPercentage[];
   /** Pixels of the classes counted in the percentages (the hull surface, Background excluded). */
@@ -40,7 +37,7 @@ export interface PredictionTimings {
   /** The whole segmentation: tiling, normalisation, model, argmax and class counts. */
   segmentMs: number;
   /**
-   * Percentages and the thumbnail's small mask, then PRED, STAT and the thumbnail encoded
+   * Percentages and the thumbnail's small mask, then PRED and the thumbnail encoded
    * concurrently, and what is left of ORG's encoding and the thumbnail's photo, begun before the model.
    */
   renderMs: number;
@@ -62,7 +59,10 @@ function settledLater<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
-/** One image through the pipeline: resize (never up) → segment → PRED, ORG, STAT, percentages, thumbnail. */
+/**
+ * One image through the pipeline: resize (never up) → segment → PRED, ORG, percentages, thumbnail.
+ * The STAT chart is drawn from the stored percentages when first asked for (stat-chart-file.ts).
+ */
 export async function predictImage(
   original: OpenedImage,
   options: PredictImageOptions,
@@ -82,10 +82,9 @@ export async function predictImage(
   const { width, height } = segmentation;
   const thumbnailMask = smallColourMask(segmentation, palette, thumbnailSize(width, height));
   const percentages = classPercentages(segmentation, options.manifest.classes);
-  const [orgBytes, pred, stat, thumbnail] = await Promise.all([
+  const [orgBytes, pred, thumbnail] = await Promise.all([
     org,
     encodeIndexedPng(segmentation.classes, width, height, palette),
-    renderStatChart(percentages, `${options.manifest.name} ${options.manifest.version}`),
     smallPhoto.then((photo) => blendThumbnail(photo, thumbnailMask)),
   ]);
   const timings: PredictionTimings = {
@@ -97,7 +96,6 @@ export async function predictImage(
   return {
     org: orgBytes,
     pred,
-    stat,
     thumbnail,
     percentages,
     surfacePixels: surfacePixels(segmentation, options.manifest.classes),

@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -129,18 +129,28 @@ describe('a backup taken while a prediction request and uploads run', () => {
         }
         const predictions = await db
           .selectFrom('predictions')
-          .select(['storage_prefix', 'image_id'])
+          .select(['id', 'storage_prefix', 'image_id'])
           .where('request_id', '=', requestId)
           .execute();
         expect(new Set(predictions.map((row) => row.image_id)).size).toBe(IMAGES);
         expect(predictions).toHaveLength(IMAGES);
         for (const prediction of predictions) {
-          for (const file of [predictionFiles.org, predictionFiles.pred, predictionFiles.stat]) {
+          for (const file of [predictionFiles.org, predictionFiles.pred]) {
             expect(
               await exists(path.join(storageDir, prediction.storage_prefix, file)),
               `${prediction.storage_prefix}/${file}`,
             ).toBe(true);
           }
+          // No STAT.png was in the backup: the chart is drawn from the restored rows when first read.
+          const statFile = path.join(storageDir, prediction.storage_prefix, predictionFiles.stat);
+          expect(await exists(statFile), statFile).toBe(false);
+          const set = await app.inject({
+            method: 'GET',
+            url: `/api/projects/${projectId}/predictionset/${prediction.id}/`,
+            headers: user.headers,
+          });
+          expect(set.statusCode, set.body).toBe(200);
+          expect(Buffer.from(set.json().STAT.base64_image, 'base64')).toEqual(await readFile(statFile));
         }
         // Charged once for the request, nothing refunded, the balance its ledger's sum.
         const ledger = await db

@@ -33,6 +33,7 @@ import * as cleanings from './0023-cleanings.js';
 import * as reviewConfusion from './0024-review-confusion.js';
 import * as vesselGaDrawing from './0025-vessel-ga-drawing.js';
 import * as planVersionAndKeyCreator from './0026-plan-version-and-key-creator.js';
+import * as predictionModelName from './0027-prediction-model-name.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -66,6 +67,7 @@ const migrations = {
   '0024-review-confusion': reviewConfusion,
   '0025-vessel-ga-drawing': vesselGaDrawing,
   '0026-plan-version-and-key-creator': planVersionAndKeyCreator,
+  '0027-prediction-model-name': predictionModelName,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

@@ -2,21 +2,27 @@ import type { Readable } from 'node:stream';
 import type { FoulingRating, HullZone, ImageQuality, LabelPercentage, ModelClass } from '@hullscope/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Storage } from '../../storage/storage.js';
 import { type PredictionJudgementSettings, judgeConfidence } from '../../inference/confidence.js';
 import { foulingRating } from '../../inference/fouling-rating.js';
 import { storedQuality } from '../../media/quality/stored-quality.js';
 import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { currentMaskPrefix } from '../mask-versions/mask-files.js';
+import { modelStatChart } from '../predictions/stat-chart-file.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import { type ArchivedPrediction, downloadsRepository } from './downloads.repository.js';
 
 export interface ArchiveFile {
   /** Path inside the ZIP. */
   name: string;
-  /** A storage key to stream, bytes made here, or a stream made when the archive reaches it. */
+  /**
+   * A storage key to stream, bytes made here, a stream made when the archive reaches it, or a stored
+   * file read (and made the first time, as the model's own STAT) when the archive reaches it.
+   */
   storageKey?: string;
   data?: Buffer;
   stream?: () => Readable;
+  load?: (storage: Storage) => Promise<Buffer>;
   /** Already compressed formats (JPEG, PNG) are stored as they are. */
   compressed: boolean;
 }
@@ -105,10 +111,23 @@ export async function archiveContents(
       for (const [file, prefix] of [
         [predictionFiles.org, prediction.storage_prefix],
         [predictionFiles.pred, maskPrefix],
-        [predictionFiles.stat, maskPrefix],
       ] as const) {
         files.push({ name: `${sub}/${file}`, storageKey: storageKeys.file(prefix, file), compressed: true });
       }
+      files.push(
+        prediction.mask_prefix === null
+          ? {
+              name: `${sub}/${predictionFiles.stat}`,
+              load: (storage) =>
+                modelStatChart(db, storage, { ...prediction, model_version: prediction.version }),
+              compressed: true,
+            }
+          : {
+              name: `${sub}/${predictionFiles.stat}`,
+              storageKey: storageKeys.file(prediction.mask_prefix, predictionFiles.stat),
+              compressed: true,
+            },
+      );
       files.push({
         name: `${sub}/percentages.json`,
         data: Buffer.from(

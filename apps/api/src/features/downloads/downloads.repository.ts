@@ -3,6 +3,8 @@ import type { DB, ImageRow } from '../../db/schema.js';
 
 /** A prediction as a download shows it: with its model's and resolution's names. */
 export interface ArchivedPrediction {
+  id: number;
+  owner: number;
   image_id: number;
   model_id: number;
   percentages: string;
@@ -16,6 +18,8 @@ export interface ArchivedPrediction {
   created_at: string;
   model: string;
   version: string;
+  /** The manifest's name when it ran (0027); null before: see stat-chart-file.ts. */
+  model_name: string | null;
   resolution: string;
   project: string;
   /** The inspected vessel's name, where the project names one (deleting a vessel leaves null). */
@@ -65,6 +69,8 @@ export function downloadsRepository(db: Kysely<DB>) {
         .leftJoin('vessels', 'vessels.id', 'projects.vessel_id')
         .leftJoin('image_reviews', 'image_reviews.prediction_id', 'predictions.id')
         .select([
+          'predictions.id',
+          'predictions.owner',
           'predictions.image_id',
           'predictions.model_id',
           'predictions.percentages',
@@ -76,6 +82,7 @@ export function downloadsRepository(db: Kysely<DB>) {
           'predictions.created_at',
           'cv_models.name as model',
           'predictions.model_version as version',
+          'predictions.model_name',
           'resolutions.name as resolution',
           'projects.name as project',
           'vessels.name as vessel',

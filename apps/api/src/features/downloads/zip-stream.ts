@@ -108,10 +108,21 @@ export function zipStream(
     archive.finalize().catch(() => undefined);
   };
 
+  /** A stored file read whole when its turn comes: failing, it fails the ZIP as a missing file does. */
+  const loaded = (file: ArchiveFile) => {
+    file.load!(storage).then(
+      (data) => {
+        if (!archive.destroyed) archive.append(data, { name: file.name, store: file.compressed });
+      },
+      (error: unknown) => fail(asError(error)),
+    );
+  };
+
   const appendNext = () => {
     if (archive.destroyed) return;
     const file = notes.shift() ?? pending.next().value;
-    if (file) {
+    if (file?.load) loaded(file);
+    else if (file) {
       const source = file.storageKey ? stored(file.storageKey) : file.stream ? made(file) : file.data!;
       if (source) archive.append(source, { name: file.name, store: file.compressed });
     } else if (!summaryAdded) {

@@ -4,11 +4,15 @@ import { finished } from 'node:stream/promises';
 import archiver, { type Archiver } from 'archiver';
 import type { Storage } from '../../storage/storage.js';
 
-/** One file of the export: bytes made here, or a stored file streamed when its turn comes. */
+/**
+ * One file of the export: bytes made here, a stored file streamed when its turn comes, or one read
+ * (and made the first time, as the model's own STAT) when its turn comes.
+ */
 export interface ExportEntry {
   name: string;
   data?: Buffer;
   storageKey?: string;
+  load?: (storage: Storage) => Promise<Buffer>;
   /** Already compressed formats (JPEG, PNG) are stored as they are. */
   compressed: boolean;
 }
@@ -49,7 +53,11 @@ export async function writeExportZip(
   try {
     let count = 0;
     for (const entry of entries) {
-      const source = entry.storageKey ? storage.createReadStream(entry.storageKey) : entry.data!;
+      const source = entry.load
+        ? await entry.load(storage)
+        : entry.storageKey
+          ? storage.createReadStream(entry.storageKey)
+          : entry.data!;
       await appendOne(archive, source, entry);
       count += 1;
       await onEntry(count);

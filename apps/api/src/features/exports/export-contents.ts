@@ -80,6 +80,7 @@ export async function exportContents(
         name: `${folder}/${file.name}`,
         data: file.data,
         storageKey: file.storageKey,
+        load: file.load,
         compressed: file.compressed,
       });
     }

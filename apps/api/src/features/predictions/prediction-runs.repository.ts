@@ -20,6 +20,8 @@ export interface NewPrediction {
   request: PredictionRequestRow;
   imageId: number;
   modelVersion: string;
+  /** The manifest's name: with the version, the STAT chart's title (stat-chart-file.ts). */
+  modelName: string;
   percentages: LabelPercentage[];
   surfacePixels: number;
   /** The mean of the pixels' largest class probability, 0 to 1. */
@@ -186,6 +188,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           model_id: request.model_id,
           resolution_id: request.resolution_id,
           model_version: prediction.modelVersion,
+          model_name: prediction.modelName,
           request_id: request.id,
           percentages: JSON.stringify(prediction.percentages),
           width: prediction.width,

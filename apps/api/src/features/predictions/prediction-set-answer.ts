@@ -1,6 +1,8 @@
 import type { LabelPercentage, PredictionSet, ResultImage } from '@hullscope/contract';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
 import { CachedAnswer } from '../../http/cached-answer.js';
 import { weakETag } from '../../http/etag.js';
 import { judgeConfidence } from '../../inference/confidence.js';
@@ -11,6 +13,7 @@ import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { currentMaskPrefix } from '../mask-versions/mask-files.js';
 import { storedClassesOf, storedNoiseFloorOf } from '../models/models.repository.js';
 import type { predictionsRepository } from './predictions.repository.js';
+import { modelStatChart } from './stat-chart-file.js';
 
 /** Changes every prediction set's ETag when the answer's format changes. */
 const PREDICTION_SET_ETAG_VERSION = 'prediction-set-1';
@@ -21,6 +24,7 @@ type FoundPrediction = NonNullable<
 
 /** The spec's PredictionSet of a prediction found for the caller, as a cached answer. */
 export function predictionSetAnswer(
+  db: Kysely<DB>,
   prediction: FoundPrediction,
   storage: Storage,
   config: Config,
@@ -51,12 +55,16 @@ export function predictionSetAnswer(
     JSON.stringify(confidence),
   ]);
   return new CachedAnswer(etag, async () => ({
-    value: await predictionSet(prediction, storage, percentages, rating, confidence),
+    value: await predictionSet(db, prediction, storage, percentages, rating, confidence),
   }));
 }
 
-/** The answer's body: the three result images read from storage beside the judged figures. */
+/**
+ * The answer's body: the three result images read from storage beside the judged figures. The
+ * model's own STAT is drawn and stored the first time it is read (stat-chart-file.ts).
+ */
 async function predictionSet(
+  db: Kysely<DB>,
   prediction: FoundPrediction,
   storage: Storage,
   percentages: LabelPercentage[],
@@ -66,7 +74,10 @@ async function predictionSet(
   const resultImage = async (type: ResultImage['type'], file: string): Promise<ResultImage> => {
     // ORG is the model's input; PRED and STAT are of the newest mask version (issue 39).
     const prefix = type === 'ORG' ? prediction.storage_prefix : currentMaskPrefix(prediction);
-    const data = await storage.getBuffer(storageKeys.file(prefix, file));
+    const data =
+      type === 'STAT' && prediction.mask_prefix === null
+        ? await modelStatChart(db, storage, prediction)
+        : await storage.getBuffer(storageKeys.file(prefix, file));
     const { width = 0, height = 0 } = type === 'STAT' ? await sharp(data).metadata() : prediction;
     return {
       id: prediction.id,

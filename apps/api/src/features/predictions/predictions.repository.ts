@@ -106,6 +106,18 @@ export function predictionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Whether the prediction is still there with its files under `storagePrefix` (not deleted meanwhile). */
+    async isRecorded(owner: number, predictionId: number, storagePrefix: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('predictions')
+        .select('id')
+        .where('owner', '=', owner)
+        .where('id', '=', predictionId)
+        .where('storage_prefix', '=', storagePrefix)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findPrediction(owner: number, projectId: number, predictionId: number) {
       return db
         .selectFrom('predictions')

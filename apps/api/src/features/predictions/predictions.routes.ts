@@ -81,7 +81,7 @@ export const registerPredictionRoutes: ApiRegistrar = ({ router, db, storage, qu
     async ({ organisation, params }) => {
       const prediction = await predictions.findPrediction(organisation.id, params.id, params.predictionId);
       if (!prediction) throw notFound();
-      return predictionSetAnswer(prediction, storage, config);
+      return predictionSetAnswer(db, prediction, storage, config);
     },
     BASE64_IMAGE_COMPRESSION,
   );

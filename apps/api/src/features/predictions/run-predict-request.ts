@@ -62,12 +62,15 @@ async function failImage(
   if (failed) await storage.deletePrefix(storageKeys.requestResults(image.prefix, request.id));
 }
 
-/** Writes an image's ORG, PRED, STAT and thumbnail (and its base64 copy) under `prefix` (also what bench:predict stores). */
+/**
+ * Writes an image's ORG, PRED and thumbnail (and its base64 copy) under `prefix` (also what
+ * bench:predict stores). Not STAT: most are never looked at, so it is drawn when first asked for
+ * (stat-chart-file.ts).
+ */
 export async function storePredictionFiles(storage: Storage, prefix: string, result: ImagePrediction) {
   await Promise.all([
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.org), result.org),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.pred), result.pred),
-    storage.putBuffer(storageKeys.file(prefix, predictionFiles.stat), result.stat),
     storage.putBuffer(storageKeys.file(prefix, predictionFiles.thumbnail), result.thumbnail),
     storage.putBuffer(
       storageKeys.file(prefix, predictionFiles.thumbnailBase64),
@@ -87,7 +90,7 @@ async function storeResult(
   request: PredictionRequestRow,
   image: PendingImage,
   result: ImagePrediction,
-  modelVersion: string,
+  model: { name: string; version: string },
 ): Promise<boolean> {
   const prefix = storageKeys.requestResults(image.prefix, request.id);
   await storePredictionFiles(deps.storage, prefix, result);
@@ -99,7 +102,8 @@ async function storeResult(
     await runs.insertPrediction({
       request,
       imageId: image.imageId,
-      modelVersion,
+      modelVersion: model.version,
+      modelName: model.name,
       percentages: result.percentages,
       surfacePixels: result.surfacePixels,
       confidence: roundConfidence(result.confidence),
@@ -219,7 +223,12 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
           return;
         }
         const storing = performance.now();
-        if (!(await storeResult(deps, request, image, result, model.version))) {
+        if (
+          !(await storeResult(deps, request, image, result, {
+            name: manifest.name,
+            version: model.version,
+          }))
+        ) {
           // Another worker holding the same job settled the image first. If it recorded it, its row
           // points at the files just written (same prefix); if it refunded it, nothing ever will.
           const recorded = await runs.isImageDone(image.rowId);

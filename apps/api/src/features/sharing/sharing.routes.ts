@@ -155,7 +155,7 @@ export const registerSharingRoutes: ApiRegistrar = ({ router, db, storage, confi
         params.predictionId,
       );
       if (!prediction) throw notFound();
-      return predictionSetAnswer(prediction, storage, config);
+      return predictionSetAnswer(db, prediction, storage, config);
     },
     BASE64_IMAGE_COMPRESSION,
   );

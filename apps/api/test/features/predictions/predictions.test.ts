@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat as fileStat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('a full prediction run', () => {
     expect(share('Hard Fouling') + share('Clean Structure')).toBeCloseTo(100, 5);
   });
 
-  it('charges, runs, stores PRED/ORG/STAT with the right percentages and offers them for download', async () => {
+  it('charges, runs, stores PRED/ORG (STAT when first read) with the right percentages and offers them for download', async () => {
     const user = await signUp(t.app, t.config.mail.outboxDir);
     const { projectId, imageIds } = await projectWithImages(user, [
       { name: 'banded.png', data: await bandedPng() },
@@ -242,7 +242,24 @@ describe('a full prediction run', () => {
     });
 
     const predictionId = thumbs.json().thumbnails[0].prediction_id;
+    const { storage_prefix: prefix } = await t.app.database.db
+      .selectFrom('predictions')
+      .select('storage_prefix')
+      .where('id', '=', predictionId)
+      .executeTakeFirstOrThrow();
+    const stored = async (file: string) =>
+      fileStat(path.join(t.config.storageDir, prefix, file)).then(
+        () => true,
+        () => false,
+      );
+    // The pipeline stores ORG and PRED; STAT is drawn the first time it is asked for.
+    expect([await stored('ORG.jpg'), await stored('PRED.png'), await stored('STAT.png')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     const set = await predictionSet(user, base, predictionId);
+    expect(await stored('STAT.png')).toBe(true);
     expect(set.predictions).toEqual([
       { label: 'Hard Fouling', hex_color: '#e53935', percentage: 66.67 },
       { label: 'Light Slime', hex_color: '#43a047', percentage: 0 },
