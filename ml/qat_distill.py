@@ -113,6 +113,9 @@ def main(argv=None):
     p.add_argument("--margin-scale", type=float, default=1.0)
     p.add_argument("--boost", type=float, default=4.0)
     p.add_argument("--val-every", type=int, default=50)
+    p.add_argument("--int8-biases", action="store_true",
+                   help="start the biases from --qdq's (bias-corrected) ones; quantise the result with --qdq's "
+                        "calibration cache and no bias correction")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
@@ -124,7 +127,7 @@ def main(argv=None):
         prepared_path = Path(tmp) / "prepared.onnx"
         quantize.prepare(src / "model.onnx", prepared_path, manifest["input"]["stride"])
         prepared = onnx.load(str(prepared_path))
-    student = GraphModule(onnx.load(a.qdq), prepared)
+    student = GraphModule(onnx.load(a.qdq), prepared, a.int8_biases)
     teacher = session(src / "model.onnx", a.threads)
 
     generated = []

@@ -60,7 +60,9 @@ def topological(nodes, known):
 
 
 class GraphModule(nn.Module):
-    def __init__(self, graph_model, float_model):
+    def __init__(self, graph_model, float_model, int8_biases=False):
+        """With `int8_biases`, the biases start from the INT8 model's own (e.g. after bias
+        correction, bias_correction.py) instead of the float model's."""
         super().__init__()
         graph = graph_model.graph
         floats = {t.name: numpy_helper.to_array(t) for t in float_model.graph.initializer}
@@ -79,10 +81,12 @@ class GraphModule(nn.Module):
                 for i in n.input[1:]:
                     if i in self.consts and i in floats:
                         self.source[i] = (i, False)
+        dequantised = self._int8_biases(graph) if int8_biases else {}
         for name, _ in self.source.values():
             if name not in floats:
                 raise ValueError(f"{name}: not an initializer of the float model")
-            self.params[_key(name)] = nn.Parameter(torch.from_numpy(floats[name].astype(np.float32).copy()))
+            value = dequantised.get(name, floats[name])
+            self.params[_key(name)] = nn.Parameter(torch.from_numpy(value.astype(np.float32).copy()))
             self.names[_key(name)] = name
         produced = {o for n in graph.node for o in n.output}
         self.nodes = [n for n in topological(graph.node, [i.name for i in graph.input] + list(self.consts))
@@ -92,6 +96,14 @@ class GraphModule(nn.Module):
         self.output_name = graph.output[0].name
         assert self.output_name in produced
         self.quantise = True
+
+    def _int8_biases(self, graph):
+        """{float bias name: the INT8 model's int32 bias x its scale}."""
+        out = {}
+        for n in graph.node:
+            if n.op_type == "DequantizeLinear" and self.consts.get(n.input[0], np.zeros(0)).dtype == np.int32:
+                out[n.input[0].removesuffix(QUANTISED_SUFFIX)] = self.consts[n.input[0]] * self.consts[n.input[1]]
+        return out
 
     def float_weights(self):
         """{float initializer name: numpy array} of the current parameters."""
