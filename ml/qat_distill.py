@@ -116,6 +116,8 @@ def main(argv=None):
     p.add_argument("--int8-biases", action="store_true",
                    help="start the biases from --qdq's (bias-corrected) ones; quantise the result with --qdq's "
                         "calibration cache and no bias correction")
+    p.add_argument("--only-biases", action="store_true",
+                   help="train the biases only: no weight crosses a rounding step, so the fine-tune moves smoothly")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
@@ -137,7 +139,8 @@ def main(argv=None):
     val_inputs = [quantize.normalised(np.ascontiguousarray(i), manifest) for i in read_dataset(a.val)[0]]
     val_ref = [teacher.run(["logits"], {"input": x})[0].argmax(1) for x in val_inputs]
 
-    optimiser = torch.optim.Adam(student.parameters(), lr=a.lr)
+    trained = [q for q in student.parameters() if q.dim() == 1 or not a.only_biases]
+    optimiser = torch.optim.Adam(trained, lr=a.lr)
     best = (*agreement(student, val_ref, val_inputs), 0)
     best_weights = student.float_weights()
     log = {"step": 0, "val_mean": best[0], "val_lowest": best[1]}
