@@ -114,20 +114,18 @@ export async function archiveContents(
       ] as const) {
         files.push({ name: `${sub}/${file}`, storageKey: storageKeys.file(prefix, file), compressed: true });
       }
-      files.push(
-        prediction.mask_prefix === null
+      // The model's own STAT is drawn the first time it is read; a mask version's is stored with it.
+      const { mask_prefix: versionPrefix } = prediction;
+      files.push({
+        name: `${sub}/${predictionFiles.stat}`,
+        compressed: true,
+        ...(versionPrefix === null
           ? {
-              name: `${sub}/${predictionFiles.stat}`,
-              load: (storage) =>
+              load: (storage: Storage) =>
                 modelStatChart(db, storage, { ...prediction, model_version: prediction.version }),
-              compressed: true,
             }
-          : {
-              name: `${sub}/${predictionFiles.stat}`,
-              storageKey: storageKeys.file(prediction.mask_prefix, predictionFiles.stat),
-              compressed: true,
-            },
-      );
+          : { storageKey: storageKeys.file(versionPrefix, predictionFiles.stat) }),
+      });
       files.push({
         name: `${sub}/percentages.json`,
         data: Buffer.from(

@@ -10,6 +10,7 @@ import { lockRow } from '../../db/row-lock.js';
 import type { DB, ProjectRow } from '../../db/schema.js';
 import { fieldErrors, nonFieldError } from '../../http/api-error.js';
 import { type AuditSource, recordAudit } from '../audit/audit-log.js';
+import { auditCascadedCleanings } from '../audit/cascaded-cleanings.js';
 import { refuseWhileSigned } from '../sign-off/signed-freeze.js';
 import { refuseBreakingCleanings } from './linked-cleanings.js';
 import { projectsRepository } from './projects.repository.js';
@@ -116,15 +117,11 @@ export function deleteProjectUnlessRunning(
       action: 'project.delete',
       target: { type: 'project', id: project.id, label: project.name },
     });
-    for (const cleaning of cleanings) {
-      await recordAudit(trx, {
-        organisationId: owner,
-        ...source,
-        action: 'cleaning.delete',
-        target: { type: 'cleaning', id: cleaning.id, label: `${cleaning.cleaning_date} ${cleaning.company}` },
-        detail: { vessel: cleaning.vessel_id, with_project: project.id, project_side: cleaning.role },
-      });
-    }
+    await auditCascadedCleanings(trx, owner, source, cleanings, (cleaning) => ({
+      vessel: cleaning.vessel_id,
+      with_project: project.id,
+      project_side: cleaning.role,
+    }));
     return 'deleted';
   });
 }

@@ -12,6 +12,7 @@ import { lockRow } from '../../db/row-lock.js';
 import type { DB, VesselRow } from '../../db/schema.js';
 import { FieldErrorCollector, conflict, fieldErrors, nonFieldError, notFound } from '../../http/api-error.js';
 import { type AuditSource, recordAudit } from '../audit/audit-log.js';
+import { auditCascadedCleanings } from '../audit/cascaded-cleanings.js';
 import { isCountryCode } from '../company/countries.js';
 import { checkParticulars, particularsOf } from './vessel-particulars.js';
 import { vesselsRepository } from './vessels.repository.js';
@@ -119,19 +120,10 @@ export function vesselsService(db: Kysely<DB>, maxPerAccount: number) {
           action: 'vessel.delete',
           target: { type: 'vessel', id: stored.id, label: stored.name },
         });
-        for (const cleaning of cleanings) {
-          await recordAudit(trx, {
-            organisationId: owner,
-            ...source,
-            action: 'cleaning.delete',
-            target: {
-              type: 'cleaning',
-              id: cleaning.id,
-              label: `${cleaning.cleaning_date} ${cleaning.company}`,
-            },
-            detail: { vessel: stored.id, with_vessel: stored.id },
-          });
-        }
+        await auditCascadedCleanings(trx, owner, source, cleanings, () => ({
+          vessel: stored.id,
+          with_vessel: stored.id,
+        }));
         return stored;
       });
       if (outcome === 'missing') throw notFound();
