@@ -120,6 +120,14 @@ def verify(model, onnx_path, num_classes, arch="unet"):
     return {"opset": opset, "shape": list(out.shape), "max_abs_diff": diff, "argmax_agreement": agree}
 
 
+def export_onnx(model, onnx_path):
+    """Writes the model in eval mode as the app takes it: opset 17, "input" and "logits" with dynamic H, W."""
+    torch.onnx.export(model, torch.zeros(1, 3, 256, 256), str(onnx_path), opset_version=17,
+                      input_names=["input"], output_names=["logits"],
+                      dynamic_axes={"input": {2: "height", 3: "width"}, "logits": {2: "height", 3: "width"}},
+                      do_constant_folding=True, dynamo=False)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--checkpoint", required=True)
@@ -132,10 +140,7 @@ def main(argv=None):
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     onnx_path = out / "model.onnx"
-    torch.onnx.export(model, torch.zeros(1, 3, 256, 256), str(onnx_path), opset_version=17,
-                      input_names=["input"], output_names=["logits"],
-                      dynamic_axes={"input": {2: "height", 3: "width"}, "logits": {2: "height", 3: "width"}},
-                      do_constant_folding=True, dynamo=False)
+    export_onnx(model, onnx_path)
     arch = ckpt.get("arch", "unet")
     (out / "manifest.json").write_text(json.dumps(manifest(model_id, arch, a.version), indent=2) + "\n")
     result = verify(model, onnx_path, len(class_list(model_id)), arch)

@@ -77,9 +77,22 @@ FOULING_NOTES = {
 
 def precision_section(manifest, model_id, reports):
     """Which precision model.onnx runs in and, for an INT8 build, how it compares with its fp32 build
-    (`reports/<model>_int8.json`, written by hand from the measurements in ml/README.md "INT8 models")."""
+    (`reports/<model>_int8.json`, written by hand from the measurements in ml/README.md "INT8 models");
+    for an fp32 file whose graph was rewritten (optimize_graph.py), how it compares with the export
+    (`reports/<model>_graph.json`, likewise)."""
     if manifest.get("precision") != "int8":
-        return "Precision: fp32."
+        graph = Path(reports) / f"{model_id}_graph.json"
+        if not graph.exists():
+            return "Precision: fp32."
+        g = json.loads(graph.read_text())
+        return " ".join([
+            f"Precision: fp32. {manifest['version']} is {g['weights_of']}'s weights with the exported graph",
+            "rewritten for speed, exactly in float (`python -m optimize_graph`: the Keras padding moved into the",
+            "stride-2 convolutions, the decoder's upsamplings by a constant scale), a new version so that every",
+            f"prediction names which file made it: the same class as {g['weights_of']} on {g['same_class']},",
+            f"logits within {g['max_abs_logit_diff']:.0e}, {g['speedup_800']:.2f}x / {g['speedup_1920']:.2f}x faster",
+            "at 800 px / Full HD (`bench:model`).", *([g["note"]] if "note" in g else []),
+            "The figures below are those of the same weights."])
     m = json.loads((Path(reports) / f"{model_id}_int8.json").read_text())
     scenes = ", ".join(f"{v * 100:.2f} %" for v in m["agreement_other_scenes"])
     return " ".join([

@@ -225,6 +225,8 @@ def resize_by_scales(model, stride=32):
     output; checked here on two input shapes. Returns the number of Resizes changed."""
     graph = model.graph
     resizes = [n for n in graph.node if n.op_type == "Resize" and len(n.input) > 3 and n.input[3]]
+    if not resizes:
+        return 0
     names = [t for n in resizes for t in (n.input[0], n.output[0])]
     doubling = [True] * len(resizes)
     for shape in [(1, 3, 2 * stride, 3 * stride), (1, 3, 5 * stride, 2 * stride)]:

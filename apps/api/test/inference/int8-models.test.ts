@@ -6,22 +6,24 @@ import { SessionCache } from '../../src/inference/session-cache.js';
 import { classesOfScene, readReference } from '../fixtures/int8/int8-reference.js';
 
 /**
- * Issue 44: a bundled model quantised to INT8 (ml/quantize.py) must give, through the fused graph
- * the pipeline runs, its fp32 build's class on at least 99 % of the pixels of a fixed generated
- * scene. The fp32 build's classes are stored (fixtures/int8/, written by make-int8-reference.ts)
+ * Issue 44: a model quantised to INT8 (ml/quantize.py) must give, through the fused graph the
+ * pipeline runs, its fp32 build's class on at least 99 % of the pixels of a fixed generated scene.
+ * The INT8 builds are kept under models/int8/ for operators to deploy (docs/models.md); the bundled
+ * defaults run fp32, since INT8 is not 1.8x faster than fp32 with the same graph rewrites. The fp32 build's classes are stored (fixtures/int8/, written by make-int8-reference.ts)
  * rather than the fp32 model itself: 3 MB per model, where the test fixtures here stay under 1 MB.
  */
 const MIN_AGREEMENT = 0.99;
-const modelsDir = fileURLToPath(new URL('../../../../models', import.meta.url));
-const folders = await Promise.all((await listModelFolders(modelsDir)).map((dir) => readModelFolder(dir)));
+const int8Dir = fileURLToPath(new URL('../../../../models/int8', import.meta.url));
+const folders = await Promise.all((await listModelFolders(int8Dir)).map((dir) => readModelFolder(dir)));
 const int8 = folders.filter((folder) => folder.manifest.precision === 'int8');
 
 const sessions = new SessionCache(2);
 afterAll(() => sessions.close());
 
-describe('INT8 bundled models', () => {
-  it('include Base (Evo missed the 99 % on the scene: ml/reports/training-history.md "INT8 builds")', () => {
-    expect(int8.map((folder) => folder.key)).toEqual(expect.arrayContaining(['base']));
+describe('INT8 builds', () => {
+  it('include Base, every one marked INT8 (Evo missed the 99 % on the scene: ml/reports/training-history.md "INT8 builds")', () => {
+    expect(folders.map((folder) => folder.key)).toEqual(expect.arrayContaining(['base']));
+    expect(int8).toEqual(folders);
   });
 
   it.each(int8.map((folder) => [folder.key, folder] as const))(
