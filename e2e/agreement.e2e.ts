@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginInBrowser } from './support/accounts';
 import {
   createAnalysedProject,
   PREDICTION_TIMEOUT_MS,
   type ModelClassInfo,
 } from './support/analysed-project';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { readZip } from './support/zip';
+import { sharedPage } from './support/shared-page';
 
 // Issue 39 §5 and §7 in Chromium: the agreement figures of a project and of the organisation, and the
 // reviewed dataset as the browser downloads it.
@@ -18,7 +18,6 @@ const PHOTOS = 3;
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let api: (method: string, url: string, body?: unknown) => Promise<unknown>;
 let projectId: number;
@@ -45,10 +44,10 @@ async function modelRow(caption: string): Promise<string[]> {
   return row.getByRole('cell').allTextContents();
 }
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, browser, page } = shared);
   const project = await createAnalysedProject(server, browser, 'Agreement survey', PHOTOS);
   ({ api, projectId, imageIds, model } = project);
   // Two photos accepted as the model saw them, one corrected (the model's mask saved again as a
@@ -66,16 +65,6 @@ beforeAll(async () => {
   );
   await loginInBrowser(page, project.account);
 }, PREDICTION_TIMEOUT_MS + 120_000);
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('agreement with the reviewers and the reviewed dataset', () => {
   it("shows the project's agreement figures on the review page, as the API computes them", async () => {

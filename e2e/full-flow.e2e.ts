@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, realSamplesDir } from './support/accounts';
-import { launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import { paintHullImage } from './support/images';
 import { waitForMailLink } from './support/outbox';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 const PREDICTION_TIMEOUT_MS = 180_000;
 const account = newAccount('Anna');
@@ -15,7 +16,6 @@ const realSample = path.join(realSamplesDir, '000022-x6lwoJexxL.jpg');
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 
@@ -23,21 +23,10 @@ const menu = (name: string) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name });
 const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page, consoleErrors } = await newPage(browser, server.url));
-});
-
-// A failed step must not leave a dialog open over the next one: start it from a fresh page load.
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  ({ server, browser, page, consoleErrors } = shared);
 });
 
 // One user's whole journey through the real server, step by step in order (issue 4).

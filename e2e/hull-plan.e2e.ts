@@ -1,14 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser, readSample } from './support/accounts';
-import { launchBrowser, newPage, saveScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { saveScreenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 // Issue 40: particulars → the drawn hull plan → niches marked not inspected → the actions they give.
 
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let api: Awaited<ReturnType<typeof createConfirmedAccount>>['api'];
 
@@ -18,23 +17,13 @@ const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasTex
 const field = (scope: ReturnType<Page['getByRole']>, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`));
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, page } = shared);
   const created = await createConfirmedAccount(server);
   api = created.api;
   await loginInBrowser(page, created.account);
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the hull plan and the compliance record', () => {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser, realSamplesDir } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 // Issue 18: an inspection record from the vessel to the filed PDF, through the real server.
 
@@ -15,8 +15,6 @@ const samples = ['000022-x6lwoJexxL.jpg', '000015-gbEGjSAk6r.jpg'].map((name) =>
 const projectName = 'Spring survey 2026';
 
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const menu = (name: string) =>
@@ -26,22 +24,12 @@ const toast = (text: string | RegExp) => page.getByRole('alert').filter({ hasTex
 const field = (scope: ReturnType<Page['getByRole']>, label: string) =>
   scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, page } = shared);
   const { account } = await createConfirmedAccount(server);
   await loginInBrowser(page, account);
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('an inspection record', () => {

@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser, realSamplesDir } from './support/accounts';
-import { launchBrowser, newPage, saveScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { saveScreenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 // Issue 46: a clear and a murky photo of one zone, through the real server and Chromium: one graded
 // good, one poor with the reason, and the poor one shown but left out of the zone's rating.
@@ -15,8 +16,6 @@ const PREDICTION_TIMEOUT_MS = 180_000;
 const clear = path.join(realSamplesDir, '000022-x6lwoJexxL.jpg');
 
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let folder: string;
 let murky: string;
@@ -36,24 +35,17 @@ async function murkyCopy(): Promise<string> {
   return file;
 }
 
+const shared = sharedPage();
+
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'hullscope-e2e-quality-'));
   murky = await murkyCopy();
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, page } = shared);
   const { account } = await createConfirmedAccount(server);
   await loginInBrowser(page, account);
 });
 
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
   await rm(folder, { recursive: true, force: true });
 });
 

@@ -1,19 +1,14 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { downloadedPdfText } from './support/pdf-download';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 // Issue 40 §6, §7: sign an inspection, read the vessel's Record Book and download its PDF; link a
 // before/after pair of inspections as a cleaning and open its comparison.
 
-const run = promisify(execFile);
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let api: (method: string, url: string, body?: unknown) => Promise<unknown>;
 let vesselId: number;
@@ -50,10 +45,10 @@ async function decidedInspection(name: string, date: string, rating: number): Pr
   return project.id;
 }
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, page } = shared);
   const session = await createConfirmedAccount(server);
   api = session.api;
   vesselId = (
@@ -64,16 +59,6 @@ beforeAll(async () => {
   beforeId = await decidedInspection('Before cleaning', '2026-05-02', 3);
   await decidedInspection('After cleaning', '2026-05-06', 0);
   await loginInBrowser(page, session.account);
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the Record Book and before/after cleaning', () => {
@@ -101,9 +86,7 @@ describe('the Record Book and before/after cleaning', () => {
       book.getByRole('button', { name: 'Download Record Book (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('MV Kittiwake-record-book.pdf');
-    const file = await download.path();
-    expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const pdf = (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
+    const pdf = await downloadedPdfText(download);
     expect(pdf).toContain('Biofouling Record Book');
     expect(pdf).toContain('Rudder: Not accessible');
     expect(pdf).toContain('Jana Petersen, Chief Officer');
@@ -146,7 +129,7 @@ describe('the Record Book and before/after cleaning', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Comparison Report' }).click(),
     ]);
-    const pdf = (await run('pdftotext', [await download.path(), '-'])).stdout.replace(/\s+/g, ' ');
+    const pdf = await downloadedPdfText(download);
     expect(pdf).toContain('Before and after cleaning');
     expect(pdf).toContain('Clean Hulls Ltd');
   });

@@ -1,16 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser, readSample } from './support/accounts';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 const PREDICTION_TIMEOUT_MS = 180_000;
 const samples = ['000015-gbEGjSAk6r.jpg', '000018-dqrONtdjbt.jpg', '000112-Eg0gnVJjIm.jpg'];
 const projectName = 'Reviewer survey';
 
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let projectId: number;
 let imageIds: number[];
@@ -24,10 +22,10 @@ const zoomLevel = () => page.getByTestId('zoom-level').textContent();
 const overlayClip = () =>
   page.getByTestId('prediction-overlay').evaluate((element) => (element as HTMLElement).style.clipPath);
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, page } = shared);
 
   // A project of three photos; the first already has a prediction (scheduled through the API).
   const { account, api } = await createConfirmedAccount(server);
@@ -57,16 +55,6 @@ beforeAll(async () => {
   }
   await loginInBrowser(page, account);
 }, PREDICTION_TIMEOUT_MS + 60_000);
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 // A reviewer's tools on the projects page (issue 22), in order on one page.
 describe('reviewing a project of several images', () => {

@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginInBrowser } from './support/accounts';
 import {
   createAnalysedProject,
@@ -10,18 +7,17 @@ import {
   type ModelClassInfo,
 } from './support/analysed-project';
 import { axeFindings } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { downloadedPdfText } from './support/pdf-download';
+import type { RunningServer } from './support/server';
+import { sharedPage } from './support/shared-page';
 
 // Issue 39: review → correct → sign → reopen in Chromium against the real server.
 
 const PHOTOS = 6;
 const projectName = 'Verified survey';
-const run = promisify(execFile);
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let api: (method: string, url: string, body?: unknown) => Promise<unknown>;
 let projectId: number;
@@ -93,30 +89,18 @@ async function pdfText(buttonName: string): Promise<string> {
   const button = page.getByRole('button', { name: buttonName });
   await expect.poll(() => button.isEnabled()).toBe(true);
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const file = await download.path();
-  expect((await readFile(file)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return (await run('pdftotext', ['-layout', file, '-'])).stdout;
+  return downloadedPdfText(download);
 }
 
+const shared = sharedPage();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
+  ({ server, browser, page } = shared);
   const project = await createAnalysedProject(server, browser, projectName, PHOTOS);
   ({ api, projectId, imageIds } = project);
   classes = project.model.classes;
   await loginInBrowser(page, project.account);
 }, PREDICTION_TIMEOUT_MS + 120_000);
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await page.reload().catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('a verified inspection record', () => {
   let summaryBefore = '';

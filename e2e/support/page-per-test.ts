@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { hookFields } from './hook-fields';
 import { startServer, type RunningServer } from './server';
 
 /** One server and browser for the file, and a fresh browser context and page for every test. */
@@ -17,19 +18,14 @@ export interface PagePerTest {
  * fields inside tests and hooks: they are set by the hooks.
  */
 export function pagePerTest(): PagePerTest {
-  const state: { -readonly [K in keyof PagePerTest]?: PagePerTest[K] } = {};
-  const ready = <K extends keyof PagePerTest>(key: K): PagePerTest[K] => {
-    const value = state[key];
-    if (value === undefined) throw new Error(`e2e: ${key} is read before its hook set it`);
-    return value as PagePerTest[K];
-  };
+  const { set: state, read } = hookFields<PagePerTest>();
 
   beforeAll(async () => {
     state.server = await startServer();
     state.browser = await launchBrowser();
   });
   beforeEach(async () => {
-    ({ context: state.context, page: state.page } = await newPage(ready('browser'), ready('server').url));
+    ({ context: state.context, page: state.page } = await newPage(read.browser, read.server.url));
   });
   afterEach(async () => {
     await state.context?.close();
@@ -39,18 +35,5 @@ export function pagePerTest(): PagePerTest {
     await state.server?.stop();
   });
 
-  return {
-    get server() {
-      return ready('server');
-    },
-    get browser() {
-      return ready('browser');
-    },
-    get context() {
-      return ready('context');
-    },
-    get page() {
-      return ready('page');
-    },
-  };
+  return read;
 }
