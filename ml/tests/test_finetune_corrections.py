@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnx
 
 import finetune_corrections
 from corrections_export import decode_mask, read_exports, split
@@ -81,7 +82,14 @@ class EndToEnd(unittest.TestCase):
                                        "--held-out", "0.3"])
             manifest = json.loads((out / "manifest.json").read_text())
             report = json.loads((out / "finetune_report.json").read_text())
-            self.assertTrue((out / "model.onnx").is_file())
+            ops = [n.op_type for n in onnx.load(str(out / "model.onnx")).graph.node]
+        # Rewritten as the bundled models are (optimize_graph.py), exactly: same argmax, logits to rounding.
+        self.assertNotIn("Pad", ops)
+        self.assertNotIn("Shape", ops)
+        self.assertEqual(report["graph_rewrites"]["pads_folded"], 5)
+        self.assertEqual(report["graph_rewrites"]["argmax_agreement"], 1.0)
+        self.assertLess(report["graph_rewrites"]["max_abs_logit_diff"], 1e-3)
+        self.assertEqual(manifest["precision"], "fp32")
         self.assertEqual(manifest["name"], "Base")
         self.assertTrue(manifest["version"].endswith("-corrections"))
         self.assertEqual([c["label"] for c in manifest["classes"]], [c[0] for c in class_list("base")])
