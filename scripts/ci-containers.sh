@@ -39,11 +39,14 @@ photos_dir=${CI_CONTAINERS_PHOTOS:-$root/../shared/data/real-samples}
 NODE24_VERSION=$(sed -n 's/^NODE24_VERSION=//p' scripts/ci-node24.sh)
 NPM_VERSION=11.19.1
 
-echo "::group::Containers: Debian packages (podman, runc, buildah, debootstrap, podman-compose)"
+echo "::group::Containers: Debian packages (podman, runc, buildah, debootstrap, podman-compose, iptables)"
+# netavark, podman's network stack, sets up the compose networks with iptables, which podman only
+# suggests: without it every container on a network fails to start.
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null || ! command -v debootstrap >/dev/null \
-  || ! command -v podman-compose >/dev/null; then
+  || ! command -v podman-compose >/dev/null || ! command -v iptables >/dev/null; then
   apt-get update -q
-  env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose netavark aardvark-dns
+  env DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman runc buildah debootstrap podman-compose netavark aardvark-dns \
+    iptables
 fi
 export CONTAINERS_CONF="$root/container/ci/containers.conf"
 # The compose files' variables for podman-compose (set per setup below).
