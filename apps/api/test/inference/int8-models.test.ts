@@ -9,8 +9,9 @@ import { classesOfScene, readReference } from '../fixtures/int8/int8-reference.j
  * Issue 44: a model quantised to INT8 (ml/quantize.py) must give, through the fused graph the
  * pipeline runs, its fp32 build's class on at least 99 % of the pixels of a fixed generated scene.
  * The INT8 builds are kept under models/int8/ for operators to deploy (docs/models.md); the bundled
- * defaults run fp32, since INT8 is not 1.8x faster than fp32 with the same graph rewrites. The fp32 build's classes are stored (fixtures/int8/, written by make-int8-reference.ts)
- * rather than the fp32 model itself: 3 MB per model, where the test fixtures here stay under 1 MB.
+ * defaults run fp32, since INT8 is not 1.8x faster than fp32 with the same graph rewrites. The fp32
+ * build's classes are stored (fixtures/int8/, written by make-int8-reference.ts) rather than the
+ * fp32 model itself: 3 MB per model, where the test fixtures here stay under 1 MB.
  */
 const MIN_AGREEMENT = 0.99;
 const int8Dir = fileURLToPath(new URL('../../../../models/int8', import.meta.url));
