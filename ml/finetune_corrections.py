@@ -31,8 +31,7 @@ from hullsynth.classes import EVO_TO_BASE, class_list, fouling_indices
 from hullsynth.scene import generate
 from metrics import confusion, fouling_coverage, summarise
 from mobile_unet import MobileUNet
-from optimize_graph import optimize
-from quantize import agreement
+from optimize_graph import optimize_checked
 from train import segmentation_loss
 from train_device import keep_batchnorm_statistics
 
@@ -155,8 +154,7 @@ def main(argv=None):
         exported = Path(tmp) / "exported.onnx"
         shutil.move(out / "model.onnx", exported)
         manifest = json.loads((out / "manifest.json").read_text())
-        rewrites = {**optimize(exported, out / "model.onnx", manifest["input"]["stride"]),
-                    **agreement(exported, out / "model.onnx", manifest)}
+        rewrites = optimize_checked(exported, out / "model.onnx", manifest)
     manifest["precision"] = "fp32"
     manifest["description"] += (f" Fine-tuned from {start['name']} {start['version']} on {len(train_set)} photos "
                                 f"corrected by people ({', '.join(Path(e).name for e in a.exports)}).")
