@@ -1,4 +1,4 @@
-import { DATA_TYPE, int64Constant, intAttribute, intsAttribute, node, valueInfo } from './onnx-wire.js';
+import { DATA_TYPE, node, valueInfo } from './onnx-wire.js';
 
 /**
  * The fused graph's confidence branch (issue 19): how sure the model is of a tile, as the sum of
@@ -8,43 +8,18 @@ import { DATA_TYPE, int64Constant, intAttribute, intsAttribute, node, valueInfo 
  * `rows · maxProbability · columns`: two MatMuls, and only one float leaves onnxruntime. The
  * pipeline adds the tiles' sums and divides by the image's pixels (segment.ts).
  *
- * The largest probability is 1 / Σ exp(logit − largest logit), so no softmax map is made. The
- * reductions take their axes as an attribute up to an opset and as an input from it on (ReduceSum
- * from 13, ReduceMax from 18); both forms are written, by the model's opset.
+ * The largest probability is 1 / Σ exp(logit − largest logit), so no softmax map is made.
  */
 export const FUSED_CORE_ROWS = 'hullscope/core-rows';
 export const FUSED_CORE_COLUMNS = 'hullscope/core-columns';
 export const FUSED_CONFIDENCE_SUM = 'hullscope/confidence-sum';
 
-/** The opsets from which a reduction takes its axes as an input instead of an attribute. */
-const AXES_AS_INPUT_FROM = { ReduceSum: 13, ReduceMax: 18 } as const;
-
-/** A reduction over the class axis (1) of NCHW, in the form the model's opset defines. */
-function reduceClasses(
-  op: keyof typeof AXES_AS_INPUT_FROM,
-  input: string,
-  output: string,
-  keepdims: 0 | 1,
-  opset: number,
-  axesName: string,
-): Uint8Array[] {
-  const keep = intAttribute('keepdims', keepdims);
-  if (opset >= AXES_AS_INPUT_FROM[op]) {
-    return [int64Constant(axesName, [1]), node(op, [input, axesName], [output], [keep])];
-  }
-  return [node(op, [input], [output], [intsAttribute('axes', [1]), keep])];
-}
-
-/** The nodes after the model's logits `[1, classes, H, W]`, ending in FUSED_CONFIDENCE_SUM `[1, 1, 1]`. */
-export function confidenceNodes(logitsName: string, opset: number, prefix: string): Uint8Array[] {
+/** The nodes from each pixel's Σ exp(logit − largest logit) `[1, H, W]` (fused-classes.ts) to FUSED_CONFIDENCE_SUM `[1, 1, 1]`. */
+export function confidenceNodes(expSumName: string, prefix: string): Uint8Array[] {
   const name = (suffix: string) => `${prefix}${suffix}`;
   return [
-    ...reduceClasses('ReduceMax', logitsName, name('logits-max'), 1, opset, name('class-axis-max')),
-    node('Sub', [logitsName, name('logits-max')], [name('logits-shifted')]),
-    node('Exp', [name('logits-shifted')], [name('logits-exp')]),
-    ...reduceClasses('ReduceSum', name('logits-exp'), name('exp-sum'), 0, opset, name('class-axis-sum')),
     // [1, H, W]: the largest class probability of each pixel.
-    node('Reciprocal', [name('exp-sum')], [name('max-probability')]),
+    node('Reciprocal', [expSumName], [name('max-probability')]),
     // [1, H, W] · [W, 1] → [1, H, 1], then [1, 1, H] · [1, H, 1] → [1, 1, 1].
     node('MatMul', [name('max-probability'), FUSED_CORE_COLUMNS], [name('row-sums')]),
     node('MatMul', [FUSED_CORE_ROWS, name('row-sums')], [FUSED_CONFIDENCE_SUM]),

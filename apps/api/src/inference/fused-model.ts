@@ -1,4 +1,5 @@
 import type { ModelManifest } from '@hullscope/contract';
+import { classNodes } from './fused-classes.js';
 import { confidenceInputs, confidenceNodes, confidenceOutput } from './fused-confidence.js';
 import {
   DATA_LOCATION_EXTERNAL,
@@ -12,6 +13,7 @@ import {
   type WireField,
   channelConstant,
   concat,
+  declaredDims,
   field,
   fieldsOf,
   intAttribute,
@@ -26,7 +28,7 @@ import {
 /**
  * The graph the pipeline runs: the model as its manifest describes it (float NCHW input normalised
  * with the manifest's mean and std, logits `[1, classes, H, W]` out) with the normalisation put in
- * front and the argmax behind. It takes the RGB bytes as they come from sharp (uint8 NHWC) and
+ * front and the class choice behind (fused-classes.ts). It takes the RGB bytes as they come from sharp (uint8 NHWC) and
  * answers one class byte per pixel, plus the logits' shape so the class count can be checked, and
  * the sum of the pixels' largest class probabilities over the tile's core (fused-confidence.ts).
  * In JavaScript both steps ran on one thread and the float logits (66 MB for 1920 × 1440 and 6
@@ -46,8 +48,16 @@ const NAME_PREFIX = 'hullscope/';
  */
 const MIN_OPSET = 7;
 
-/** The model's own input (graph inputs that are not initializers) and its first output, by name. */
-function modelInterface(graph: WireField[]): { input: WireField; inputName: string; logitsName: string } {
+/**
+ * The model's own input (graph inputs that are not initializers) and its first output, by name, with
+ * the class count the output declares (undefined where it is a symbol or not declared).
+ */
+function modelInterface(graph: WireField[]): {
+  input: WireField;
+  inputName: string;
+  logitsName: string;
+  declaredClasses: number | undefined;
+} {
   const initializers = new Set(
     graph
       .filter((field) => field.number === GRAPH.initializer)
@@ -64,6 +74,7 @@ function modelInterface(graph: WireField[]): { input: WireField; inputName: stri
     input: inputs[0]!,
     inputName: nameOf(inputs[0]!.value!, VALUE_INFO.name),
     logitsName: nameOf(output.value!, VALUE_INFO.name),
+    declaredClasses: declaredDims(output.value!)[1],
   };
 }
 
@@ -117,7 +128,7 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
     throw new Error('the file is not an ONNX model (no readable graph)');
   }
   const opset = checkFusable(model, graph);
-  const { input: modelInput, inputName, logitsName } = modelInterface(graph);
+  const { input: modelInput, inputName, logitsName, declaredClasses } = modelInterface(graph);
 
   const name = (suffix: string) => `${NAME_PREFIX}${suffix}`;
   const scale = input.std.map((std) => 1 / (255 * std));
@@ -131,14 +142,14 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
     // The last node writes the model's own input tensor, so the model's nodes read it unchanged.
     node('Add', [name('scaled'), name('offset')], [inputName]),
   ];
+  const classes = classNodes(logitsName, declaredClasses, opset, FUSED_CLASSES, NAME_PREFIX);
   const after = [
-    node('ArgMax', [logitsName], [name('argmax')], [intAttribute('axis', 1), intAttribute('keepdims', 0)]),
-    node('Cast', [name('argmax')], [FUSED_CLASSES], [intAttribute('to', DATA_TYPE.uint8)]),
+    ...classes.nodes,
     node('Shape', [logitsName], [FUSED_LOGITS_SHAPE]),
-    ...confidenceNodes(logitsName, opset, NAME_PREFIX),
+    ...confidenceNodes(classes.expSum, NAME_PREFIX),
   ];
 
-  // Nodes stay in topological order: normalisation, the model's own nodes, then argmax and confidence.
+  // Nodes stay in topological order: normalisation, the model's own nodes, then classes and confidence.
   const fusedGraph = concat([
     ...before.map((added) => field(GRAPH.node, added)),
     ...graph

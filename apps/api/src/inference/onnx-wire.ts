@@ -158,6 +158,26 @@ export function int64Constant(name: string, values: number[]): Uint8Array {
   );
 }
 
+/** A Constant node holding one uint8 (a scalar, which broadcasts against any shape). */
+export function uint8Constant(name: string, value: number): Uint8Array {
+  return constantNode(name, DATA_TYPE.uint8, [], Uint8Array.of(value));
+}
+
+/**
+ * The dimensions an encoded ValueInfoProto declares for its tensor: a number where the size is
+ * fixed, undefined where it is a symbol or not given; an empty list when there is no shape.
+ */
+export function declaredDims(valueInfoMessage: Uint8Array): (number | undefined)[] {
+  const messageIn = (message: Uint8Array | undefined, number: number) =>
+    message && fieldsOf(message).find((candidate) => candidate.number === number)?.value;
+  const type = messageIn(valueInfoMessage, VALUE_INFO.type);
+  const shape = messageIn(messageIn(type, TYPE.tensorType), TENSOR_TYPE.shape);
+  if (!shape) return [];
+  return fieldsOf(shape)
+    .filter((candidate) => candidate.number === SHAPE.dim)
+    .map((dimension) => varintOf(dimension.value!, DIMENSION.value));
+}
+
 /** A graph input or output: a tensor of `elemType` whose dimensions are numbers or named symbols. */
 export function valueInfo(name: string, elemType: number, dims: (number | string)[]): Uint8Array {
   const shape = encode((writer) => {

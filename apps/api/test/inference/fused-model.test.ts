@@ -16,9 +16,22 @@ import {
   listModelFolders,
   readModelFolder,
 } from '../../src/inference/model-files.js';
-import { MODEL, OPSET, concat, field, fieldsOf, nameOf } from '../../src/inference/onnx-wire.js';
+import {
+  DATA_TYPE,
+  GRAPH,
+  MODEL,
+  NODE,
+  OPSET,
+  VALUE_INFO,
+  concat,
+  field,
+  fieldsOf,
+  nameOf,
+  stringsOf,
+  valueInfo,
+} from '../../src/inference/onnx-wire.js';
 import { roundUpToStride } from '../../src/inference/preprocess.js';
-import { segment } from '../../src/inference/segment.js';
+import { type Segmentation, segment } from '../../src/inference/segment.js';
 import { SessionCache } from '../../src/inference/session-cache.js';
 import type { RgbImage } from '../../src/media/renditions.js';
 import { noiseImage } from '../support/images.js';
@@ -27,6 +40,7 @@ import { FIXTURE_MODELS_DIR } from '../support/test-app.js';
 const sessions = new SessionCache(1);
 afterAll(() => sessions.close());
 const whole = { maxTilePixels: Number.MAX_SAFE_INTEGER };
+const variantsDir = fileURLToPath(new URL('../fixtures/onnx-variants', import.meta.url));
 
 /** Deterministic pseudo-random pixels, so every class appears in irregular patches. */
 const noise = (width: number, height: number) => noiseImage(width, height, 99);
@@ -98,6 +112,54 @@ function withDefaultOpset(model: Uint8Array, version: number): Uint8Array {
   );
 }
 
+/**
+ * The model file with its output's class dimension declared as a symbol: the fused graph then cannot
+ * split the logits per class and reduces over the class axis instead (fused-classes.ts).
+ */
+function withSymbolicClasses(model: Uint8Array): Uint8Array {
+  return concat(
+    fieldsOf(model).map((kept) => {
+      if (kept.number !== MODEL.graph) return kept.encoded;
+      const graph = fieldsOf(kept.value!);
+      const output = graph.find((candidate) => candidate.number === GRAPH.output)!;
+      const symbolic = valueInfo(nameOf(output.value!, VALUE_INFO.name), DATA_TYPE.float, [
+        1,
+        'classes',
+        'height',
+        'width',
+      ]);
+      return field(
+        MODEL.graph,
+        concat(graph.map((item) => (item === output ? field(GRAPH.output, symbolic) : item.encoded))),
+      );
+    }),
+  );
+}
+
+/** The op types of a model file's graph nodes. */
+function opTypes(model: Uint8Array): Set<string> {
+  const graph = fieldsOf(fieldsOf(model).find((candidate) => candidate.number === MODEL.graph)!.value!);
+  return new Set(
+    graph.filter((item) => item.number === GRAPH.node).map((item) => stringsOf(item.value!, NODE.opType)[0]!),
+  );
+}
+
+/** Segments `image` whole with the fused model of a model file's bytes, written to a temporary folder. */
+async function segmentWithModel(
+  modelBytes: Uint8Array,
+  manifest: ModelManifest,
+  image: RgbImage,
+): Promise<Segmentation> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-model-variant-'));
+  try {
+    const file = path.join(directory, MODEL_FILE);
+    await writeFile(file, modelBytes);
+    return await segment(await sessions.get(file, manifest.input), manifest, image, whole);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
 function mismatches(a: Uint8Array, b: Uint8Array): number {
   let count = 0;
   for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) count += 1;
@@ -140,6 +202,50 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     expect(tiled.confidence).toBeCloseTo(expected.confidence, 5);
   });
 
+  it('splits the logits per class where the model declares its class count, and reduces over them otherwise', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const declared = opTypes(fuseModel(bytes, folder.manifest.input));
+    expect(declared.has('Split')).toBe(true);
+    expect(declared.has('ArgMax')).toBe(false);
+    const symbolic = opTypes(fuseModel(withSymbolicClasses(bytes), folder.manifest.input));
+    expect(symbolic.has('ArgMax')).toBe(true);
+    expect(symbolic.has('Split')).toBe(false);
+
+    const image = noise(301, 203);
+    const split = await segmentWithModel(bytes, folder.manifest, image);
+    const reduced = await segmentWithModel(withSymbolicClasses(bytes), folder.manifest, image);
+    expect(new Set(split.classes).size).toBe(4);
+    expect(mismatches(split.classes, reduced.classes)).toBe(0);
+    expect(split.confidence).toBeCloseTo(reduced.confidence, 6);
+  });
+
+  it('gives a tied pixel the first of its largest classes, as ArgMax does', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    // Red = green > blue ties classes 1 and 2, green = blue > red ties 2 and 3, red = blue > green
+    // ties 1 and 3; grey ties 1 to 3 below Background's bias.
+    const pixels: [number[], number][] = [
+      [[200, 200, 40], 1],
+      [[40, 200, 200], 2],
+      [[200, 40, 200], 1],
+      [[180, 180, 180], 0],
+      [[250, 10, 10], 1],
+      [[10, 10, 250], 3],
+    ];
+    const image = {
+      data: Buffer.from(pixels.flatMap(([rgb]) => rgb)),
+      width: pixels.length,
+      height: 1,
+    };
+    const expected = Uint8Array.from(pixels, ([, label]) => label);
+    expect((await reference(folder, folder.manifest, image)).classes).toEqual(expected);
+    const opset7 = await readFile(path.join(variantsDir, 'ir3-initializers-as-inputs.onnx'));
+    for (const variant of [bytes, withSymbolicClasses(bytes), opset7]) {
+      expect((await segmentWithModel(variant, folder.manifest, image)).classes).toEqual(expected);
+    }
+  });
+
   it('refuses a model whose logits have another class count than its manifest', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const manifest = { ...folder.manifest, classes: folder.manifest.classes.slice(0, 3) };
@@ -167,8 +273,6 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
   });
 });
 
-const variantsDir = fileURLToPath(new URL('../fixtures/onnx-variants', import.meta.url));
-
 describe('model packaging the fused model handles', () => {
   it.each(['ir3-initializers-as-inputs.onnx', 'doc-string-mentions-prefix.onnx'])(
     'accepts %s and answers as the plain fixture does',
@@ -194,30 +298,15 @@ describe('model packaging the fused model handles', () => {
     },
   );
 
-  it('answers the same confidence at opset 18, where ReduceMax takes its axes as an input', async () => {
+  it('answers the same at opset 18, where Split needs its output count and ReduceMax its axes as an input', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
-    const directory = await mkdtemp(path.join(tmpdir(), 'hullscope-opset18-'));
-    try {
-      const opset18 = path.join(directory, MODEL_FILE);
-      await writeFile(opset18, withDefaultOpset(bytes, 18));
-      const image = noise(70, 45);
-      const plain = await segment(
-        await sessions.get(path.join(folder.directory, MODEL_FILE), folder.manifest.input),
-        folder.manifest,
-        image,
-        whole,
-      );
-      const variant = await segment(
-        await sessions.get(opset18, folder.manifest.input),
-        folder.manifest,
-        image,
-        whole,
-      );
-      expect(mismatches(variant.classes, plain.classes)).toBe(0);
-      expect(variant.confidence).toBeCloseTo(plain.confidence, 6);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
+    const image = noise(70, 45);
+    const plain = await segmentWithModel(bytes, folder.manifest, image);
+    for (const variant of [withDefaultOpset(bytes, 18), withSymbolicClasses(withDefaultOpset(bytes, 18))]) {
+      const fused = await segmentWithModel(variant, folder.manifest, image);
+      expect(mismatches(fused.classes, plain.classes)).toBe(0);
+      expect(fused.confidence).toBeCloseTo(plain.confidence, 6);
     }
   });
 
@@ -276,6 +365,15 @@ describe.each((await listModelFolders(bundledDir)).map((directory) => [path.base
       );
       expect(new Set(fused.classes).size).toBeGreaterThan(1);
       expect(fused.confidence).toBeCloseTo(expected.confidence, 4);
+
+      // Split per class (how it runs) and reduced over the class axis: the same bytes.
+      const reduced = await segmentWithModel(
+        withSymbolicClasses(await readFile(path.join(folder.directory, MODEL_FILE))),
+        folder.manifest,
+        image,
+      );
+      expect(mismatches(fused.classes, reduced.classes)).toBe(0);
+      expect(fused.confidence).toBeCloseTo(reduced.confidence, 6);
     });
   },
 );
