@@ -1,17 +1,6 @@
 import { DATA_TYPE, int64Constant, intAttribute, intsAttribute, node, uint8Constant } from './onnx-wire.js';
 
-/**
- * The fused graph's step from the logits `[1, classes, H, W]` to a class byte per pixel (the first
- * class with the largest logit, as ArgMax answers) and each pixel's Σ exp(logit − largest logit)
- * `[1, H, W]`, the denominator of its largest class probability (fused-confidence.ts).
- *
- * Where the model file declares its class count, the logits are split into one map per class and
- * worked with elementwise ops: onnxruntime's ArgMax and reductions over the class axis of NCHW read
- * across the maps and cost several times as much (docs/benchmarks.md, bench:predict). The class is
- * then found by comparing each map with the largest logit, from the last class to the first, so the
- * first class equal to it wins a tie. Otherwise, or before opset 11 (where Equal takes no floats),
- * ArgMax and the reductions are used.
- */
+/** The nodes after the logits, and the name of the tensor they leave for the confidence branch. */
 export interface ClassNodes {
   nodes: Uint8Array[];
   /** `[1, H, W]`: Σ exp(logit − largest logit) over the classes of each pixel. */
@@ -24,6 +13,18 @@ const AXES_AS_INPUT_FROM = { ReduceSum: 13, ReduceMax: 18 } as const;
 /** Class bytes are uint8: more classes than that go through ArgMax (and wrap, as there). */
 const MAX_SPLIT_CLASSES = 256;
 
+/**
+ * The fused graph's step from the logits `[1, classes, H, W]` to a class byte per pixel (the first
+ * class with the largest logit, as ArgMax answers) and each pixel's Σ exp(logit − largest logit)
+ * `[1, H, W]`, the denominator of its largest class probability (fused-confidence.ts).
+ *
+ * Where the model file declares its class count, the logits are split into one map per class and
+ * worked with elementwise ops: onnxruntime's ArgMax and reductions over the class axis of NCHW read
+ * across the maps and cost several times as much (docs/benchmarks.md, bench:predict). The class is
+ * then found by comparing each map with the largest logit, from the last class to the first, so the
+ * first class equal to it wins a tie. Otherwise, or before opset 11 (where Equal takes no floats),
+ * ArgMax and the reductions are used.
+ */
 export function classNodes(
   logitsName: string,
   declaredClasses: number | undefined,
