@@ -74,8 +74,13 @@ function modelInterface(graph: WireField[]): {
     input: inputs[0]!,
     inputName: nameOf(inputs[0]!.value!, VALUE_INFO.name),
     logitsName: nameOf(output.value!, VALUE_INFO.name),
-    declaredClasses: declaredDims(output.value!)[1],
+    declaredClasses: declaredClassCount(declaredDims(output.value!)),
   };
+}
+
+/** The class count of declared logits `[N, classes, H, W]`; undefined for any other rank or a symbol. */
+function declaredClassCount(dims: (number | undefined)[]): number | undefined {
+  return dims.length === 4 ? dims[1] : undefined;
 }
 
 /** The graph fields that hold ValueInfoProto messages, each naming a tensor. */
@@ -115,8 +120,20 @@ function checkFusable(model: WireField[], graph: WireField[]): number {
   return opset;
 }
 
+export interface FuseOptions {
+  /**
+   * Split the logits per class where the model declares its class count (fused-classes.ts; the
+   * default). Off, the class axis is reduced over, which needs no declaration to be right.
+   */
+  splitClasses?: boolean;
+}
+
 /** The fused model (see the top of this file) built from a model file's bytes and its manifest's input. */
-export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input']): Uint8Array {
+export function fuseModel(
+  modelBytes: Uint8Array,
+  input: ModelManifest['input'],
+  { splitClasses = true }: FuseOptions = {},
+): Uint8Array {
   let model: WireField[];
   let graph: WireField[];
   try {
@@ -142,7 +159,13 @@ export function fuseModel(modelBytes: Uint8Array, input: ModelManifest['input'])
     // The last node writes the model's own input tensor, so the model's nodes read it unchanged.
     node('Add', [name('scaled'), name('offset')], [inputName]),
   ];
-  const classes = classNodes(logitsName, declaredClasses, opset, FUSED_CLASSES, NAME_PREFIX);
+  const classes = classNodes(
+    logitsName,
+    splitClasses ? declaredClasses : undefined,
+    opset,
+    FUSED_CLASSES,
+    NAME_PREFIX,
+  );
   const after = [
     ...classes.nodes,
     node('Shape', [logitsName], [FUSED_LOGITS_SHAPE]),

@@ -41,7 +41,15 @@ export async function createFusedSession(
   input: ModelManifest['input'],
   options: ort.InferenceSession.SessionOptions,
 ): Promise<ort.InferenceSession> {
-  return ort.InferenceSession.create(fuseModel(await readFile(modelPath), input), options);
+  const bytes = await readFile(modelPath);
+  const fused = fuseModel(bytes, input);
+  try {
+    return await ort.InferenceSession.create(fused, options);
+  } catch {
+    // A model whose logits have another class count than its file declares cannot be split by
+    // that count; reducing over the class axis does not rely on the declaration.
+    return ort.InferenceSession.create(fuseModel(bytes, input, { splitClasses: false }), options);
+  }
 }
 
 /** 1 for the positions `from` to `from + length` of `size`, 0 elsewhere. */

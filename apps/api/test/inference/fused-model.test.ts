@@ -112,29 +112,28 @@ function withDefaultOpset(model: Uint8Array, version: number): Uint8Array {
   );
 }
 
-/**
- * The model file with its output's class dimension declared as a symbol: the fused graph then cannot
- * split the logits per class and reduces over the class axis instead (fused-classes.ts).
- */
-function withSymbolicClasses(model: Uint8Array): Uint8Array {
+/** The model file with its output declared with `dims`, its real logits unchanged. */
+function withDeclaredLogits(model: Uint8Array, dims: (number | string)[]): Uint8Array {
   return concat(
     fieldsOf(model).map((kept) => {
       if (kept.number !== MODEL.graph) return kept.encoded;
       const graph = fieldsOf(kept.value!);
       const output = graph.find((candidate) => candidate.number === GRAPH.output)!;
-      const symbolic = valueInfo(nameOf(output.value!, VALUE_INFO.name), DATA_TYPE.float, [
-        1,
-        'classes',
-        'height',
-        'width',
-      ]);
+      const declared = valueInfo(nameOf(output.value!, VALUE_INFO.name), DATA_TYPE.float, dims);
       return field(
         MODEL.graph,
-        concat(graph.map((item) => (item === output ? field(GRAPH.output, symbolic) : item.encoded))),
+        concat(graph.map((item) => (item === output ? field(GRAPH.output, declared) : item.encoded))),
       );
     }),
   );
 }
+
+/**
+ * The model file with its output's class dimension declared as a symbol: the fused graph then cannot
+ * split the logits per class and reduces over the class axis instead (fused-classes.ts).
+ */
+const withSymbolicClasses = (model: Uint8Array) =>
+  withDeclaredLogits(model, [1, 'classes', 'height', 'width']);
 
 /** The op types of a model file's graph nodes. */
 function opTypes(model: Uint8Array): Set<string> {
@@ -220,6 +219,29 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     expect(split.confidence).toBeCloseTo(reduced.confidence, 6);
   });
 
+  it('reduces over the class axis where the declared class count cannot be trusted, and answers the same', async () => {
+    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const image = noise(70, 45);
+    const plain = await segmentWithModel(bytes, folder.manifest, image);
+    // Beyond a uint32 (read whole, not wrapped to 4) and a rank other than 4: not split at all.
+    for (const dims of [
+      [1, 2 ** 32 + 4, 'height', 'width'],
+      [1, 4, 'height'],
+    ]) {
+      expect(opTypes(fuseModel(withDeclaredLogits(bytes, dims), folder.manifest.input)).has('Split')).toBe(
+        false,
+      );
+    }
+    // A stale declaration (6 classes; the logits have 4): the split graph is refused by
+    // onnxruntime, and the session falls back to reducing.
+    const stale = withDeclaredLogits(bytes, [1, 6, 'height', 'width']);
+    expect(opTypes(fuseModel(stale, folder.manifest.input)).has('Split')).toBe(true);
+    const fused = await segmentWithModel(stale, folder.manifest, image);
+    expect(mismatches(fused.classes, plain.classes)).toBe(0);
+    expect(fused.confidence).toBeCloseTo(plain.confidence, 6);
+  });
+
   it('gives a tied pixel the first of its largest classes, as ArgMax does', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
@@ -298,12 +320,17 @@ describe('model packaging the fused model handles', () => {
     },
   );
 
-  it('answers the same at opset 18, where Split needs its output count and ReduceMax its axes as an input', async () => {
+  it('answers the same at opset 11, where Squeeze takes its axes as an attribute, and at 18, where Split needs its output count and ReduceMax its axes as an input', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
     const image = noise(70, 45);
     const plain = await segmentWithModel(bytes, folder.manifest, image);
-    for (const variant of [withDefaultOpset(bytes, 18), withSymbolicClasses(withDefaultOpset(bytes, 18))]) {
+    const variants = [
+      withDefaultOpset(bytes, 11),
+      withDefaultOpset(bytes, 18),
+      withSymbolicClasses(withDefaultOpset(bytes, 18)),
+    ];
+    for (const variant of variants) {
       const fused = await segmentWithModel(variant, folder.manifest, image);
       expect(mismatches(fused.classes, plain.classes)).toBe(0);
       expect(fused.confidence).toBeCloseTo(plain.confidence, 6);
