@@ -111,20 +111,28 @@ describe('reviewing a project of several images', () => {
   });
 
   it('goes to the next and previous image by the arrow keys and buttons', async () => {
+    // The URL changes first and the pager re-renders for the new image just after; a press or a
+    // click in between still acts from the image it shows, so each step waits for its position.
+    const shows = async (index: number) => {
+      await page.waitForURL(`**/images/${imageIds[index]}/`);
+      await expect
+        .poll(() => page.getByTestId('image-position').textContent())
+        .toBe(`${index + 1} of ${imageIds.length}`);
+    };
     // The pager knows the order once the images are listed.
     await expect.poll(() => imageButton(samples[0]!).getAttribute('aria-pressed')).toBe('true');
+    await shows(0);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
-    await page.waitForURL(`**/images/${imageIds[1]}/`);
+    await shows(1);
     await expect.poll(() => imageButton(samples[1]!).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Next image' }).click();
-    await page.waitForURL(`**/images/${imageIds[2]}/`);
-    // The URL changes first; the pager re-renders for the last image just after.
-    await expect.poll(() => page.getByRole('button', { name: 'Next image' }).isDisabled()).toBe(true);
+    await shows(2);
+    expect(await page.getByRole('button', { name: 'Next image' }).isDisabled()).toBe(true);
     await page.keyboard.press('ArrowLeft');
-    await page.waitForURL(`**/images/${imageIds[1]}/`);
+    await shows(1);
     await page.getByRole('button', { name: 'Previous image' }).click();
-    await page.waitForURL(`**/images/${imageIds[0]}/`);
+    await shows(0);
   });
 
   it('schedules the images without this prediction and announces the end of the run', async () => {
