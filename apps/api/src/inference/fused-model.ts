@@ -29,8 +29,9 @@ import {
  * The graph the pipeline runs: the model as its manifest describes it (float NCHW input normalised
  * with the manifest's mean and std, logits `[1, classes, H, W]` out) with the normalisation put in
  * front and the class choice behind (fused-classes.ts). It takes the RGB bytes as they come from
- * sharp (uint8 NHWC) and answers one class byte per pixel, plus the logits' shape so the class count can be checked, and
- * the sum of the pixels' largest class probabilities over the tile's core (fused-confidence.ts).
+ * sharp (uint8 NHWC) and answers one class byte per pixel, plus the logits' shape so the class
+ * count can be checked, and the sum of the pixels' largest class probabilities over the tile's core
+ * (fused-confidence.ts).
  * In JavaScript both steps ran on one thread and the float logits (66 MB for 1920 × 1440 and 6
  * classes) crossed into the JavaScript heap; fused is about a quarter faster (docs/benchmarks.md).
  *
