@@ -14,7 +14,10 @@ export const FUSED_CORE_ROWS = 'hullscope/core-rows';
 export const FUSED_CORE_COLUMNS = 'hullscope/core-columns';
 export const FUSED_CONFIDENCE_SUM = 'hullscope/confidence-sum';
 
-/** The nodes from each pixel's Σ exp(logit − largest logit) `[1, H, W]` (fused-classes.ts) to FUSED_CONFIDENCE_SUM `[1, 1, 1]`. */
+/**
+ * The nodes from each pixel's Σ exp(logit − largest logit) `[1, H, W]` (fused-classes.ts) to
+ * FUSED_CONFIDENCE_SUM `[1, 1, 1]`.
+ */
 export function confidenceNodes(expSumName: string, prefix: string): Uint8Array[] {
   const name = (suffix: string) => `${prefix}${suffix}`;
   return [
