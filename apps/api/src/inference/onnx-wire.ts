@@ -57,13 +57,18 @@ export function nameOf(message: Uint8Array, nameField: number): string {
   return stringsOf(message, nameField)[0] ?? '';
 }
 
-/** The varint in field `number` of an encoded message, if there is one (small non-negative values: versions, enums). */
+/**
+ * The varint in field `number` of an encoded message, read as an int64 (versions, enums, tensor
+ * sizes), if there is one and it is a safe integer.
+ */
 export function varintOf(message: Uint8Array, number: number): number | undefined {
   const field = fieldsOf(message).find((candidate) => candidate.number === number && !candidate.value);
   if (!field) return undefined;
   const reader = protobuf.Reader.create(field.encoded);
   reader.uint32(); // the tag
-  return reader.uint32();
+  const value = reader.int64();
+  const exact = typeof value === 'number' ? value : Number(BigInt(value.toString()));
+  return Number.isSafeInteger(exact) ? exact : undefined;
 }
 
 type Write = (writer: protobuf.Writer) => void;
@@ -163,17 +168,6 @@ export function uint8Constant(name: string, value: number): Uint8Array {
   return constantNode(name, DATA_TYPE.uint8, [], Uint8Array.of(value));
 }
 
-/** The int64 in field `number` of an encoded message, if there is one and it is a safe integer. */
-function int64Of(message: Uint8Array, number: number): number | undefined {
-  const field = fieldsOf(message).find((candidate) => candidate.number === number && !candidate.value);
-  if (!field) return undefined;
-  const reader = protobuf.Reader.create(field.encoded);
-  reader.uint32(); // the tag
-  const value = reader.int64();
-  const exact = typeof value === 'number' ? value : Number(BigInt(value.toString()));
-  return Number.isSafeInteger(exact) ? exact : undefined;
-}
-
 /**
  * The dimensions an encoded ValueInfoProto declares for its tensor: a number where the size is
  * fixed, undefined where it is a symbol, not given or beyond a safe integer; an empty list when
@@ -187,7 +181,7 @@ export function declaredDims(valueInfoMessage: Uint8Array): (number | undefined)
   if (!shape) return [];
   return fieldsOf(shape)
     .filter((candidate) => candidate.number === SHAPE.dim)
-    .map((dimension) => int64Of(dimension.value!, DIMENSION.value));
+    .map((dimension) => varintOf(dimension.value!, DIMENSION.value));
 }
 
 /** A graph input or output: a tensor of `elemType` whose dimensions are numbers or named symbols. */
