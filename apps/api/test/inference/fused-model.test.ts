@@ -165,6 +165,18 @@ function mismatches(a: Uint8Array, b: Uint8Array): number {
   return count;
 }
 
+/** Two segmentations of one image answer the same classes, pixel for pixel, and the same confidence. */
+function expectSameAnswers(actual: Segmentation, expected: Segmentation): void {
+  expect(mismatches(actual.classes, expected.classes)).toBe(0);
+  expect(actual.confidence).toBeCloseTo(expected.confidence, 6);
+}
+
+/** The color-classes fixture's folder and its model file's bytes. */
+async function colorClasses(): Promise<{ folder: ModelFolder; bytes: Buffer }> {
+  const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
+  return { folder, bytes: await readFile(path.join(folder.directory, MODEL_FILE)) };
+}
+
 describe('the fused model (normalisation and argmax inside onnxruntime)', () => {
   it('answers exactly what the bare model answers with the manifest normalisation, per channel', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
@@ -202,8 +214,7 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
   });
 
   it('splits the logits per class where the model declares its class count, and reduces over them otherwise', async () => {
-    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const { folder, bytes } = await colorClasses();
     const declared = opTypes(fuseModel(bytes, folder.manifest.input));
     expect(declared.has('Split')).toBe(true);
     expect(declared.has('ArgMax')).toBe(false);
@@ -215,13 +226,11 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     const split = await segmentWithModel(bytes, folder.manifest, image);
     const reduced = await segmentWithModel(withSymbolicClasses(bytes), folder.manifest, image);
     expect(new Set(split.classes).size).toBe(4);
-    expect(mismatches(split.classes, reduced.classes)).toBe(0);
-    expect(split.confidence).toBeCloseTo(reduced.confidence, 6);
+    expectSameAnswers(split, reduced);
   });
 
   it('reduces over the class axis where the declared class count cannot be trusted, and answers the same', async () => {
-    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const { folder, bytes } = await colorClasses();
     const image = noise(70, 45);
     const plain = await segmentWithModel(bytes, folder.manifest, image);
     // Beyond a uint32 (read whole, not wrapped to 4) and a rank other than 4: not split at all.
@@ -238,13 +247,11 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     const stale = withDeclaredLogits(bytes, [1, 6, 'height', 'width']);
     expect(opTypes(fuseModel(stale, folder.manifest.input)).has('Split')).toBe(true);
     const fused = await segmentWithModel(stale, folder.manifest, image);
-    expect(mismatches(fused.classes, plain.classes)).toBe(0);
-    expect(fused.confidence).toBeCloseTo(plain.confidence, 6);
+    expectSameAnswers(fused, plain);
   });
 
   it('gives a tied pixel the first of its largest classes, as ArgMax does', async () => {
-    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const { folder, bytes } = await colorClasses();
     // Red = green > blue ties classes 1 and 2, green = blue > red ties 2 and 3, red = blue > green
     // ties 1 and 3; grey ties 1 to 3 below Background's bias.
     const pixels: [number[], number][] = [
@@ -285,8 +292,7 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
   });
 
   it('carries the model-level fields and the weights over unchanged', async () => {
-    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const { folder, bytes } = await colorClasses();
     const fused = Buffer.from(fuseModel(bytes, folder.manifest.input));
     // The producer name (model level) and the weights (graph level) are carried over unchanged.
     expect(fused.includes('hullscope-tests')).toBe(true);
@@ -321,8 +327,7 @@ describe('model packaging the fused model handles', () => {
   );
 
   it('answers the same at opset 11, where Squeeze takes its axes as an attribute, and at 18, where Split needs its output count and ReduceMax its axes as an input', async () => {
-    const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
-    const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+    const { folder, bytes } = await colorClasses();
     const image = noise(70, 45);
     const plain = await segmentWithModel(bytes, folder.manifest, image);
     const variants = [
@@ -332,8 +337,7 @@ describe('model packaging the fused model handles', () => {
     ];
     for (const variant of variants) {
       const fused = await segmentWithModel(variant, folder.manifest, image);
-      expect(mismatches(fused.classes, plain.classes)).toBe(0);
-      expect(fused.confidence).toBeCloseTo(plain.confidence, 6);
+      expectSameAnswers(fused, plain);
     }
   });
 
@@ -399,8 +403,7 @@ describe.each((await listModelFolders(bundledDir)).map((directory) => [path.base
         folder.manifest,
         image,
       );
-      expect(mismatches(fused.classes, reduced.classes)).toBe(0);
-      expect(fused.confidence).toBeCloseTo(reduced.confidence, 6);
+      expectSameAnswers(fused, reduced);
     });
   },
 );
