@@ -246,20 +246,20 @@ for service in api worker-1 worker-2; do wait_healthy "$(name "$service")"; done
 outbox="$(volume_dir "${scaled_project}_api-data")/outbox"
 workers=("$(name worker-1)" "$(name worker-2)")
 # A worker killed outright (SIGKILL) mid-request: the other takes the request over once the lease runs out.
-smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" \
+smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" --images 12 \
   --during-request "bash container/ci/stop-busy-worker.sh KILL $work/killed ${workers[*]}"
-killed=$(cat "$work/killed")
+read -r killed killed_job <"$work/killed"
 survivor=$([ "$killed" = "${workers[0]}" ] && echo "${workers[1]}" || echo "${workers[0]}")
-if ! podman logs "$survivor" 2>&1 | grep '"job":"predict-request"' | tail -n 1 | grep -q '"msg":"job done"'; then
-  echo "::error::$survivor did not finish the request $killed was killed in" >&2
+if ! podman logs "$survivor" 2>&1 | grep -qF "\"jobId\":$killed_job,\"job\":\"predict-request\",\"msg\":\"job done\""; then
+  echo "::error::$survivor did not finish job $killed_job, the request $killed was killed in" >&2
   exit 1
 fi
-echo "$survivor finished the request after $killed was killed"
+echo "$survivor finished job $killed_job after $killed was killed in it"
 # The killed one started again, then a worker stopped as an orchestrator does (SIGTERM) mid-request:
 # its image in flight finishes, the rest is requeued at once, and it exits 0.
 podman start "$killed" >/dev/null
 wait_healthy "$killed"
-smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" \
+smoke --url "http://127.0.0.1:$scaled_port" --outbox "$outbox" --images 12 \
   --during-request "bash container/ci/stop-busy-worker.sh TERM $work/stopped ${workers[*]}"
 backup "$(name api)"
 running=$(podman ps --filter "label=io.podman.compose.project=$scaled_project" --filter status=running \

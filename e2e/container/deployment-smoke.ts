@@ -1,11 +1,13 @@
 // The deployment test's client (scripts/ci-containers.sh): drives a running installation through its
-// API as a customer does — sign-up with the e-mailed confirmation link, 4 real photos, a prediction,
-// the PDF report — and checks that every image was predicted and charged exactly once. With
+// API as a customer does — sign-up with the e-mailed confirmation link, real photos (4, or --images
+// of them, the folder's photos repeated), a prediction, the PDF report — and checks that every image
+// was predicted and charged exactly once. With
 // --during-request, runs that shell command once the request has some images done and others not
 // (the deployment test kills the busy worker there), and then checks the same.
 //
 // node --import tsx e2e/container/deployment-smoke.ts --url http://127.0.0.1:8000 \
-//   --outbox <DATA_DIR/outbox of the API> --photos <folder of JPEGs> [--during-request '<command>']
+//   --outbox <DATA_DIR/outbox of the API> --photos <folder of JPEGs> [--images <n>]
+//   [--during-request '<command>']
 import { execSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +20,7 @@ const { values: options } = parseArgs({
     outbox: { type: 'string' },
     photos: { type: 'string' },
     'during-request': { type: 'string' },
+    images: { type: 'string', default: '4' },
     'timeout-seconds': { type: 'string', default: '300' },
   },
 });
@@ -29,7 +32,9 @@ const outboxDir = options.outbox;
 const photosDir = options.photos;
 const duringRequest = options['during-request'];
 const timeoutMs = Number(options['timeout-seconds']) * 1000;
-const PHOTOS = 4;
+/** More images than photos make a longer request, so that a worker can be stopped in the middle of it. */
+const IMAGES = Number(options.images);
+if (!Number.isInteger(IMAGES) || IMAGES < 1) throw new Error('--images must be a whole number ≥ 1');
 /** A request can finish before the command could run (fast machine, small photos): try again. */
 const ATTEMPTS = 3;
 
@@ -71,17 +76,19 @@ async function signUp(): Promise<string> {
 
 async function uploadPhotos(token: string, attempt: number): Promise<{ project: number; images: number[] }> {
   const names = (await readdir(photosDir)).filter((name) => /\.jpe?g$/i.test(name)).sort();
-  if (names.length < PHOTOS) throw new Error(`${photosDir} holds ${names.length} JPEGs, ${PHOTOS} needed`);
+  if (names.length === 0) throw new Error(`${photosDir} holds no JPEGs`);
   const project = await call<{ id: number }>('POST', '/api/projects/', token, {
     name: `Deployment test ${attempt}`,
     location: 'Hamburg',
   });
   const form = new FormData();
-  for (const name of names.slice(0, PHOTOS)) {
+  for (let index = 0; index < IMAGES; index += 1) {
+    const name = names[index % names.length]!;
+    const round = Math.floor(index / names.length);
     form.append(
       'images',
       new Blob([await readFile(path.join(photosDir, name))], { type: 'image/jpeg' }),
-      name,
+      round === 0 ? name : `copy-${round}-${name}`,
     );
   }
   const uploaded = await call<{ data: { id: number }[] }>(
@@ -147,8 +154,10 @@ const resolutions = await call<{ id: number; name: string; price: number; resolu
 const model = models.find((entry) => entry.active)!;
 // The largest resolution the free credits pay for: the longest request, so a worker can be killed in it.
 const resolution = resolutions
-  .filter((entry) => entry.price * PHOTOS * ATTEMPTS <= before)
-  .sort((a, b) => b.resolution - a.resolution)[0]!;
+  .filter((entry) => entry.price * IMAGES * ATTEMPTS <= before)
+  .sort((a, b) => b.resolution - a.resolution)[0];
+if (!resolution)
+  throw new Error(`${before} free credits pay for no resolution for ${IMAGES} images × ${ATTEMPTS}`);
 
 let charged = 0;
 let project = 0;
@@ -185,7 +194,7 @@ for (let attempt = 1; ; attempt += 1) {
     if (count !== 1) throw new Error(`image ${image}: ${count} predictions, expected exactly 1`);
   }
   console.log(
-    `request ${requestId}: ${PHOTOS} photos predicted once each (${model.name}, ${resolution.name})` +
+    `request ${requestId}: ${IMAGES} images predicted once each (${model.name}, ${resolution.name})` +
       (duringRequest ? (ran ? ', after the command' : '; it finished before the command could run') : ''),
   );
   if (!duringRequest || ran) break;
