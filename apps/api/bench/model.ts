@@ -1,4 +1,4 @@
-// npm run bench:model [-- --model <dir>] [--runs N] [--sides 800,1920]
+// npm run bench:model [-- --model <dir>] [--runs N] [--sides 800,1920] [--threads N]
 //                        [--compare-rev <git revision> | --compare-dir <dir>]
 // One image's inference (a real sample upscaled, then resized to 800 × 600; with --sides also to
 // other longer sides, 1920 for Full HD) with onnxruntime-node, per bundled model, tiled as the
@@ -36,12 +36,15 @@ const { values } = parseArgs({
     model: { type: 'string' },
     runs: { type: 'string', default: '10' },
     sides: { type: 'string', default: '800' },
+    threads: { type: 'string', default: String(availableParallelism()) },
     'compare-rev': { type: 'string' },
     'compare-dir': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const sides = values.sides.split(',').map(Number);
+const threads = Number(values.threads);
+if (!Number.isInteger(threads) || threads < 1) throw new Error('--threads: a whole number ≥ 1');
 if (sides.some((side) => !Number.isInteger(side) || side < 32))
   throw new Error('--sides: whole numbers ≥ 32');
 if (values['compare-rev'] && values['compare-dir'])
@@ -50,7 +53,7 @@ const original = await benchOriginal();
 const images = await Promise.all(
   sides.map(async (side) => resizeToRgb(await openImage(original, 100_000_000), side)),
 );
-const sessions = new SessionCache(availableParallelism());
+const sessions = new SessionCache(threads);
 const options = { maxTilePixels: DEFAULT_MAX_TILE_PIXELS };
 
 /** The model folder `models/<key>` as it was at `revision`, written to a temporary folder. */
@@ -97,7 +100,7 @@ const label = (folder: ModelFolder, where = '') =>
 
 console.log(
   `inputs ${images.map((rgb) => `${rgb.width}x${rgb.height}`).join(', ')}; ${runs} runs; ` +
-    `${availableParallelism()} threads; tiles above ${DEFAULT_MAX_TILE_PIXELS} px`,
+    `${threads} threads; tiles above ${DEFAULT_MAX_TILE_PIXELS} px`,
 );
 const earlierDir = values['compare-rev'] ? await mkdtemp(path.join(tmpdir(), 'hullscope-bench-models-')) : '';
 try {
