@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { jsonResponse, renderWithApp, stubApi } from '@/testing/render';
 import { DeleteImagesButton } from './delete-images-button';
 import { ImagePager } from './image-pager';
@@ -95,26 +96,57 @@ describe('previous and next image (issue 22)', () => {
   it('goes by buttons and by the arrow keys, but leaves the arrows to sliders and text fields', async () => {
     stubApi({});
     const onGo = vi.fn();
+    /** The workspace: the image asked for becomes the one shown. */
+    function Shown() {
+      const [current, setCurrent] = useState(7);
+      return (
+        <ImagePager
+          imageIds={[3, 7, 9]}
+          currentId={current}
+          onGo={(id) => {
+            onGo(id);
+            setCurrent(id);
+          }}
+        />
+      );
+    }
     renderWithApp(
       <>
-        <ImagePager imageIds={[3, 7, 9]} currentId={7} onGo={onGo} />
+        <Shown />
         <input aria-label="Search" />
         <div role="slider" tabIndex={0} aria-label="Opacity" aria-valuenow={1} />
       </>,
     );
-    expect(screen.getByTestId('image-position')).toHaveTextContent('2 of 3');
+    const position = screen.getByTestId('image-position');
+    expect(position).toHaveTextContent('2 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
     expect(onGo).toHaveBeenLastCalledWith(9);
+    expect(position).toHaveTextContent('3 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Previous image' }));
-    expect(onGo).toHaveBeenLastCalledWith(3);
-    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
-    expect(onGo).toHaveBeenLastCalledWith(9);
+    expect(onGo).toHaveBeenLastCalledWith(7);
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(onGo).toHaveBeenLastCalledWith(3);
+    expect(position).toHaveTextContent('1 of 3');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(onGo).toHaveBeenLastCalledWith(7);
     onGo.mockClear();
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Search' }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Opacity' }), { key: 'ArrowLeft' });
     expect(onGo).not.toHaveBeenCalled();
+  });
+
+  it('steps on from the image asked for when a second click or key comes before it is shown', () => {
+    stubApi({});
+    const onGo = vi.fn();
+    // The image shown stays 3 throughout, as while the first navigation is still under way.
+    renderWithApp(<ImagePager imageIds={[3, 7, 9]} currentId={3} onGo={onGo} />);
+    const next = screen.getByRole('button', { name: 'Next image' });
+    fireEvent.click(next);
+    fireEvent.click(next);
+    fireEvent.click(next);
+    expect(onGo.mock.calls).toEqual([[7], [9]]);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(onGo).toHaveBeenLastCalledWith(7);
   });
 
   it('has no previous image at the first one and no next at the last', () => {

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 interface ImagePagerProps {
   /** The images in the order shown (filtered and sorted). */
@@ -32,29 +32,41 @@ export function ImagePager({ imageIds, currentId, onGo }: ImagePagerProps) {
   const index = imageIds.indexOf(currentId);
   const previous = index > 0 ? imageIds[index - 1] : undefined;
   const next = index >= 0 && index < imageIds.length - 1 ? imageIds[index + 1] : undefined;
+  // The image last asked for until the new one is shown: a second click or key press before that
+  // steps on from it, instead of asking for the same image again.
+  const asked = useRef<number | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [currentId]);
+
+  /** Asks for the image `step` places away from the one shown or asked for; false if there is none. */
+  const go = useCallback(
+    (step: -1 | 1): boolean => {
+      const from = imageIds.indexOf(asked.current ?? currentId);
+      const to = from >= 0 ? imageIds[from + step] : undefined;
+      if (to === undefined) return false;
+      asked.current = to;
+      onGo(to);
+      return true;
+    },
+    [imageIds, currentId, onGo],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (keyIsTaken(event)) return;
-      const to = event.key === 'ArrowLeft' ? previous : next;
-      if (to === undefined) return;
-      event.preventDefault();
-      onGo(to);
+      if (go(event.key === 'ArrowLeft' ? -1 : 1)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next, onGo]);
+  }, [go]);
 
   return (
     <Stack direction="row" alignItems="center" spacing={0.5}>
       <Tooltip title="Previous image (←)">
         <span>
-          <IconButton
-            aria-label="Previous image"
-            disabled={previous === undefined}
-            onClick={() => previous !== undefined && onGo(previous)}
-          >
+          <IconButton aria-label="Previous image" disabled={previous === undefined} onClick={() => go(-1)}>
             <NavigateBeforeIcon />
           </IconButton>
         </span>
@@ -69,11 +81,7 @@ export function ImagePager({ imageIds, currentId, onGo }: ImagePagerProps) {
       </Typography>
       <Tooltip title="Next image (→)">
         <span>
-          <IconButton
-            aria-label="Next image"
-            disabled={next === undefined}
-            onClick={() => next !== undefined && onGo(next)}
-          >
+          <IconButton aria-label="Next image" disabled={next === undefined} onClick={() => go(1)}>
             <NavigateNextIcon />
           </IconButton>
         </span>
