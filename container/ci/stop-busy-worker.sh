@@ -12,7 +12,12 @@ set -euo pipefail
 signal="$1"
 record="$2"
 shift 2
-last_job_line() { podman logs "$1" 2>&1 | grep '"job":"predict-request"' | tail -n 1 || true; }
+# A started-again container's log still holds its earlier run's lines: only those since its last
+# start count, or a worker killed mid-job would look busy with that job forever.
+last_job_line() {
+  podman logs "$1" 2>&1 |
+    awk '/"msg":"Hullscope worker is running"/ { line = "" } /"job":"predict-request"/ { line = $0 } END { print line }'
+}
 for container in "$@"; do
   last=$(last_job_line "$container")
   [[ "$last" == *'"msg":"job started"'* ]] || continue
