@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, loginInBrowser } from './support/accounts';
@@ -62,6 +62,12 @@ async function writeSurvey(folder: string): Promise<string[]> {
   return paths;
 }
 
+/** Each frame's time and what the dialog says of it, for a failure message. */
+async function frameVerdicts(frames: Locator): Promise<string> {
+  const items = await frames.getByRole('listitem').allInnerTexts();
+  return items.map((text) => text.replace(/\s+/g, ' ').trim()).join('; ');
+}
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -109,7 +115,10 @@ describe('frames from a diver video', () => {
       .toBe(
         '14 frames read: 8 kept, 3 skipped as blurry, 3 skipped as nearly the same as the frame kept before. ' +
           '8 frames will be uploaded.',
-      );
+      )
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nframes: ${await frameVerdicts(frames)}`);
+      });
     const kept = ['00:00.0', '00:01.0', '00:02.0', '00:03.0', '00:04.0', '00:08.0', '00:12.0', '00:13.0'].map(
       (time) => `hull-pass@${time}.jpg`,
     );

@@ -1,4 +1,5 @@
 import { type ImageQuality, previewBlockCrop, qualityAnalysisSize } from '@hullscope/contract';
+import { isBlankFrame } from './blank-frame';
 import { formatTimestamp, frameFileName, frameTimes } from './frame-names';
 import { createFrameSelector, type FrameSelectionOptions, DEFAULT_FRAME_SELECTION } from './frame-selection';
 
@@ -66,6 +67,9 @@ export const ANALYSIS_MAX_WIDTH = 960;
 const JPEG_QUALITY = 0.92;
 /** Longest wait for the browser to open the file or to show a sought frame. */
 const DECODE_TIMEOUT_MS = 20_000;
+/** How often, and how long apart, a blank first frame is copied again before it counts as blank. */
+const BLANK_FRAME_RETRIES = 25;
+const BLANK_FRAME_PAUSE_MS = 20;
 
 const MEDIA_ERRORS: Record<number, string> = {
   1: 'reading was aborted',
@@ -118,6 +122,13 @@ function canvasOf(width: number, height: number, readBack: boolean) {
   const context = canvas.getContext('2d', { willReadFrequently: readBack });
   if (!context) throw new Error('This browser cannot draw on a canvas.');
   return { canvas, context };
+}
+
+/** The video's picture now, scaled to the canvas; cleared first, so a video with no picture gives a blank one. */
+function copyFrame(video: HTMLVideoElement, { canvas, context }: ReturnType<typeof canvasOf>): ImageData {
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
 function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
@@ -195,13 +206,18 @@ export async function extractVideoFrames(file: File, options: ExtractionOptions)
     for (const seconds of times) {
       if (signal.aborted) throw new DOMException('Frame extraction cancelled', 'AbortError');
       // A seek to where the video already stands (0 at the start) fires no "seeked".
-      if (video.currentTime !== seconds || video.readyState < 2) {
+      const seek = video.currentTime !== seconds || video.readyState < 2;
+      if (seek) {
         const sought = waitFor(video, 'seeked', file.name, signal, `at ${formatTimestamp(seconds)}`);
         video.currentTime = seconds;
         await sought;
       }
-      analysis.context.drawImage(video, 0, 0, analysis.canvas.width, analysis.canvas.height);
-      const pixels = analysis.context.getImageData(0, 0, analysis.canvas.width, analysis.canvas.height);
+      let pixels = copyFrame(video, analysis);
+      // Without a seek to wait for, the picture may not be there yet (then read as a blurry frame).
+      for (let retry = 0; !seek && retry < BLANK_FRAME_RETRIES && isBlankFrame(pixels); retry += 1) {
+        await new Promise((resolve) => setTimeout(resolve, BLANK_FRAME_PAUSE_MS));
+        pixels = copyFrame(video, analysis);
+      }
       const verdict = select.judge(pixels, () => {
         quality.context.drawImage(video, 0, 0, quality.canvas.width, quality.canvas.height);
         // Blockiness at the upload preview's scale, as the upload measures it (full scale up to 2048 px).
