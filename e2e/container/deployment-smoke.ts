@@ -1,9 +1,9 @@
 // The deployment test's client (scripts/ci-containers.sh): drives a running installation through its
 // API as a customer does — sign-up with the e-mailed confirmation link, real photos (4, or --images
 // of them, the folder's photos repeated), a prediction, the PDF report — and checks that every image
-// was predicted and charged exactly once. With
-// --during-request, runs that shell command once the request has some images done and others not
-// (the deployment test kills the busy worker there), and then checks the same.
+// was predicted and charged exactly once. With --during-request, runs that shell command once the
+// request has some images done and others not (the deployment test stops the busy worker there),
+// and then checks the same.
 //
 // node --import tsx e2e/container/deployment-smoke.ts --url http://127.0.0.1:8000 \
 //   --outbox <DATA_DIR/outbox of the API> --photos <folder of JPEGs> [--images <n>]
