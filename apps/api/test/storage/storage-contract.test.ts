@@ -14,6 +14,16 @@ import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in.js';
 let scratch: string;
 let s3: S3StandIn;
 
+/**
+ * The earliest time a file written now can carry in a store that keeps whole seconds. The kernel
+ * stamps files with a coarse clock that can trail Date.now() by a few milliseconds, so a file
+ * written just after a second begins may still be dated in the second before.
+ */
+function wholeSecondStampedNow(): number {
+  const coarseClockSlackMs = 100;
+  return Math.floor((Date.now() - coarseClockSlackMs) / 1000) * 1000;
+}
+
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'hullscope-storage-contract-'));
   s3 = await startS3StandIn();
@@ -155,10 +165,10 @@ describe.each(adapters)('the %s storage adapter', (_name, make) => {
 
   it('dates a prefix by its newest file, however deep, and a missing one not at all', async () => {
     // Some stores keep whole seconds: the second file is written in a later second than the first.
-    const before = Math.floor(Date.now() / 1000) * 1000;
+    const before = wholeSecondStampedNow();
     await storage.putBuffer('users/9/projects/1/images/a/original.jpg', Buffer.from('older'));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = Math.floor(Date.now() / 1000) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const later = wholeSecondStampedNow();
     await storage.putBuffer('users/9/projects/1/images/a/predictions/request-1/PRED.png', Buffer.from('x'));
     const written = await storage.lastModified('users/9/projects/1/images/a');
     expect(written).toBeInstanceOf(Date);
@@ -199,8 +209,8 @@ describe('the S3 adapter', () => {
     expect(folders.sort()).toEqual(keys.map((_, index) => String(index)).sort());
     // The newest object comes last in listing order: on the second page.
     const last = 'users/1/projects/1/images/999/z.jpg';
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = Math.floor(Date.now() / 1000) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const later = wholeSecondStampedNow();
     await storage.putBuffer(last, Buffer.from('later'));
     expect((await storage.lastModified('users/1/projects/1'))!.getTime()).toBeGreaterThanOrEqual(later);
     await storage.deletePrefix('users/1/projects/1');
