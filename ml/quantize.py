@@ -207,9 +207,11 @@ def _remove_dead_nodes(model):
             graph.node.remove(n)
 
 
-def _remove_unused_initializers(model):
-    """Drops initializers no node reads (the Clip bounds left when the quantiser removes the ReLU6
-    Clips that uint8 ranges already bound), which onnxruntime would otherwise warn about at load."""
+def _remove_unused_constants(model):
+    """Drops the initializers and Constant nodes no node reads (the Clip bounds left when the
+    quantiser removes the ReLU6 Clips that uint8 ranges already bound): onnxruntime warns about
+    each one on every load, a line per bound in the server's log."""
+    _remove_dead_nodes(model)
     used = {name for n in model.graph.node for name in n.input}
     for t in [t for t in model.graph.initializer if t.name not in used]:
         model.graph.initializer.remove(t)
@@ -311,7 +313,7 @@ def split_concat_depthwise(model):
         split += 1
     if split:
         _sort_topologically(graph)
-        _remove_unused_initializers(model)
+        _remove_unused_constants(model)
     return split
 
 
@@ -409,7 +411,7 @@ def quantize_prepared(prepared_path, out_path, images, manifest, method="minmax-
     )
     quantised = onnx.load(str(out_path))
     share_resize_quantisation(quantised)
-    _remove_unused_initializers(quantised)
+    _remove_unused_constants(quantised)
     if bias_images:
         reference = onnx.load(str(prepared_path))
         feeds = [{input_name: normalised(i, manifest)} for i in bias_images]
