@@ -14,6 +14,8 @@ sync_bundled_models() {
   [ "${BUNDLED_MODELS_DIR:-}" ] && [ -d "$BUNDLED_MODELS_DIR" ] || return 0
   [ "$(cd "$BUNDLED_MODELS_DIR" && pwd -P)" = "$(mkdir -p "$MODELS_DIR" && cd "$MODELS_DIR" && pwd -P)" ] && return 0
   for model in "$BUNDLED_MODELS_DIR"/*/; do
+    # Only model folders: models/int8 holds builds an operator adds by hand (docs/models.md).
+    [ -f "$model/manifest.json" ] || continue
     name=$(basename "$model")
     if ! diff -rq "$model" "$MODELS_DIR/$name" >/dev/null 2>&1; then
       staging="$MODELS_DIR/.incoming-$name-$(cat /proc/sys/kernel/hostname)-$$"

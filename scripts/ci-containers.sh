@@ -199,6 +199,21 @@ backup() {
   podman exec "$1" /app/container/entrypoint.sh admin backup --verify /data/backups/ci-check
 }
 volume_dir() { podman volume inspect --format '{{.Mountpoint}}' "$1"; }
+# The models volume holds the bundled models the entry point copied, and the INT8 build that is in the
+# image but not bundled is added as docs/deployment.md says, then registered.
+check_models() {
+  local in_volume
+  in_volume=$(podman exec "$1" ls /models | tr '\n' ' ')
+  if [ "$in_volume" != "base evo " ]; then
+    echo "::error::the models volume holds '$in_volume', not the bundled models 'base evo'" >&2
+    return 1
+  fi
+  podman exec "$1" /app/container/entrypoint.sh admin add-model --dir /app/models/int8/base --key base-int8
+  podman exec "$1" /app/container/entrypoint.sh admin list-models | grep -q 'base-int8' || {
+    echo "::error::the INT8 build added with admin add-model is not registered" >&2
+    return 1
+  }
+}
 smoke() { node --import tsx e2e/container/deployment-smoke.ts --photos "$photos_dir" "$@"; }
 
 echo "::group::Containers: the embedded default (compose.embedded.yaml: one container, SQLite)"
@@ -212,6 +227,7 @@ embedded=${embedded_project}_hullscope_1
 wait_healthy "$embedded"
 smoke --url "http://127.0.0.1:$embedded_port" --outbox "$(volume_dir "${embedded_project}_data")/outbox"
 backup "$embedded"
+check_models "$embedded"
 stop_cleanly "$embedded"
 remove_containers "$embedded_project"
 echo "::endgroup::"
