@@ -4,16 +4,20 @@ import { locksRows } from '../db/row-lock.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { isoInSeconds, nowIso } from '../db/time.js';
 import type { RegisteredJob } from './job-handlers.js';
-import { JobInterruptedError, type JobRunner } from './job-queue.js';
+import { JobInterruptedError, type JobLane, type JobRunner } from './job-queue.js';
 
 export interface DatabaseJobRunnerOptions {
+  /** Jobs of the 'main' lane worked at once (JobLane). */
   concurrency: number;
+  /** Jobs of the 'deliveries' lane worked at once, beside the main lane's (default 4). */
+  deliveryConcurrency?: number;
   pollMs: number;
   /** A running job's lease; the worker renews it while working. A job whose lease ran out is taken again. */
   leaseSeconds: number;
 }
 
 const MAX_BACKOFF_SECONDS = 300;
+const DEFAULT_DELIVERY_CONCURRENCY = 4;
 
 /**
  * Works the durable `jobs` table (see database-job-queue.ts) with this process's handlers. Any number
@@ -28,24 +32,37 @@ export function databaseJobRunner(
 ): JobRunner {
   const controller = new AbortController();
   const running = new Set<Promise<void>>();
+  const deliveryNames = [...jobs].filter(([, job]) => job.spec.lane === 'deliveries').map(([name]) => name);
+  const runningIn = { main: 0, deliveries: 0 };
+  const slots = {
+    main: options.concurrency,
+    deliveries: deliveryNames.length > 0 ? (options.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY) : 0,
+  };
+  const laneOf = (name: string): JobLane => (deliveryNames.includes(name) ? 'deliveries' : 'main');
   let timer: NodeJS.Timeout | undefined;
   let started = false;
 
   const rowLocks = locksRows(db);
 
   /**
-   * Takes the oldest ready job: the job, or 'empty' when none is ready, or 'lost' when another worker
-   * took the one found first (look again at once). On PostgreSQL one statement finds and takes it,
+   * Takes the oldest ready job of the lanes with a free slot: the job, or 'empty' when none is
+   * ready, or 'lost' when another worker took the one found first (look again at once). The main
+   * lane takes every job not named as a delivery, a job no handler here knows included (it fails
+   * with its reason). On PostgreSQL one statement finds and takes it,
    * skipping jobs other workers are taking at that moment (FOR UPDATE SKIP LOCKED), so workers never
    * queue behind one row's lock. On SQLite, whose writes run one at a time, the guarded update lets
    * only one of several processes win a job.
    */
-  async function claim(): Promise<JobRow | 'empty' | 'lost'> {
+  async function claim(lanes: { main: boolean; deliveries: boolean }): Promise<JobRow | 'empty' | 'lost'> {
     const now = nowIso();
+    const oneLane = deliveryNames.length > 0 && lanes.main !== lanes.deliveries;
     const claimable = (eb: ExpressionBuilder<DB, 'jobs'>) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+      eb.and([
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+        ...(oneLane ? [eb('name', lanes.main ? 'not in' : 'in', deliveryNames)] : []),
       ]);
     const take = (candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
       db
@@ -197,10 +214,17 @@ export function databaseJobRunner(
     timer = undefined;
     if (controller.signal.aborted) return;
     try {
-      while (running.size < options.concurrency && !controller.signal.aborted) {
-        const job = await claim();
+      while (!controller.signal.aborted) {
+        const free = {
+          main: runningIn.main < slots.main,
+          deliveries: runningIn.deliveries < slots.deliveries,
+        };
+        if (!free.main && !free.deliveries) break;
+        const job = await claim(free);
         if (job === 'empty') break;
         if (job === 'lost') continue;
+        const lane = laneOf(job.name);
+        runningIn[lane] += 1;
         const task = work(job)
           // What could not be recorded (the database failing, onGiveUp throwing) leaves the job
           // running: its lease runs out and it is claimed again.
@@ -208,6 +232,7 @@ export function databaseJobRunner(
             log.error({ err: error, jobId: job.id, job: job.name }, 'job left unsettled'),
           )
           .finally(() => {
+            runningIn[lane] -= 1;
             running.delete(task);
             schedule(0);
           });

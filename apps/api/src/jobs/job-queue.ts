@@ -26,14 +26,28 @@ export interface JobSpec<Name extends string = string, Payload = unknown> {
    * giving up after `maxAttempts` runs of the whole job.
    */
   handlerBoundsRetries: boolean;
+  /** Which of a worker's slots runs it (JobLane). */
+  lane: JobLane;
 }
+
+/**
+ * A worker runs each lane's jobs in the lane's own slots: 'main' (prediction requests, exports:
+ * WORKER_CONCURRENCY at once) and 'deliveries' (short calls to other servers, webhook deliveries:
+ * WORKER_DELIVERY_CONCURRENCY at once). A long survey then holds up no delivery, and a receiver
+ * that answers slowly holds up no prediction.
+ */
+export type JobLane = 'main' | 'deliveries';
 
 export function defineJob<const Name extends string, Payload>(
   name: Name,
   payload: z.ZodType<Payload>,
-  { maxAttempts, handlerBoundsRetries = false }: { maxAttempts: number; handlerBoundsRetries?: boolean },
+  {
+    maxAttempts,
+    handlerBoundsRetries = false,
+    lane = 'main',
+  }: { maxAttempts: number; handlerBoundsRetries?: boolean; lane?: JobLane },
 ): JobSpec<Name, Payload> {
-  return { name, payload, maxAttempts, handlerBoundsRetries };
+  return { name, payload, maxAttempts, handlerBoundsRetries, lane };
 }
 
 /** Every job kind, keyed by name. */

@@ -223,3 +223,67 @@ describe('several runners on one jobs table', () => {
     expect(rows.filter((row) => row.status !== 'done' || row.attempts !== 1)).toEqual([]);
   });
 });
+
+describe('the lanes of one runner', () => {
+  it('sends a delivery while a long job holds every main slot, and starts the next main job only when a main slot frees', async () => {
+    const payload = z.object({ n: z.number() });
+    const catalog = catalogOf([
+      defineJob('lane-main', payload, { maxAttempts: 1 }),
+      defineJob('lane-delivery', payload, { maxAttempts: 1, lane: 'deliveries' }),
+    ]);
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    /** A handler that records `<job>-<n>` when it starts and ends only when that name is released. */
+    const held = (job: string): JobHandler<{ n: number }> => ({
+      handle: ({ n }) =>
+        new Promise<void>((resolve) => {
+          started.push(`${job}-${n}`);
+          releases.set(`${job}-${n}`, resolve);
+        }),
+    });
+    const jobs = jobHandlers(catalog);
+    jobs.handle('lane-main', held('main'));
+    jobs.handle('lane-delivery', held('delivery'));
+    const runner = databaseJobRunner(
+      t.app.database.db,
+      jobs.complete(),
+      { concurrency: 1, deliveryConcurrency: 2, pollMs: 20, leaseSeconds: 30 },
+      t.app.log,
+    );
+    const queue = databaseJobQueue(catalog);
+    await t.app.database.db.transaction().execute(async (trx) => {
+      await queue.enqueue(trx, 'lane-main', { n: 1 });
+      await queue.enqueue(trx, 'lane-main', { n: 2 });
+      for (const n of [1, 2, 3]) await queue.enqueue(trx, 'lane-delivery', { n });
+    });
+    const until = async (what: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    runner.start();
+    try {
+      // The one main slot holds main-1; both delivery slots fill; main-2 and delivery-3 wait.
+      await until(() => started.length >= 3);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(started).toEqual(['main-1', 'delivery-1', 'delivery-2']);
+
+      releases.get('delivery-1')!();
+      await until(() => started.includes('delivery-3'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(started).toEqual(['main-1', 'delivery-1', 'delivery-2', 'delivery-3']);
+
+      releases.get('main-1')!();
+      await until(() => started.includes('main-2'));
+      expect(started).toContain('main-2');
+    } finally {
+      for (const release of releases.values()) release();
+      await runner.stop();
+    }
+    const rows = await t.app.database.db
+      .selectFrom('jobs')
+      .select(['name', 'status'])
+      .where('name', 'in', ['lane-main', 'lane-delivery'])
+      .execute();
+    expect(rows.filter((row) => row.status !== 'done')).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { defineJob } from '../../jobs/job-queue.js';
 export const webhookDeliveryJob = defineJob(
   'webhook-delivery',
   z.object({ deliveryId: z.number().int().positive() }),
-  { maxAttempts: 3 },
+  { maxAttempts: 3, lane: 'deliveries' },
 );
 
 export type WebhookDeliveryPayload = z.infer<typeof webhookDeliveryJob.payload>;
