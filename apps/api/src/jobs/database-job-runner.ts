@@ -41,6 +41,8 @@ export function databaseJobRunner(
   const laneOf = (name: string): JobLane => (deliveryNames.includes(name) ? 'deliveries' : 'main');
   let timer: NodeJS.Timeout | undefined;
   let started = false;
+  let polling: Promise<void> | undefined;
+  let pollAgain = false;
 
   const rowLocks = locksRows(db);
 
@@ -210,8 +212,26 @@ export function databaseJobRunner(
     }
   }
 
-  async function poll(): Promise<void> {
+  /**
+   * One poll at a time: two would both see a lane's free slot before either claim returned and
+   * take more jobs than it has slots. A wake-up during a poll polls again once it ends.
+   */
+  function poll(): Promise<void> {
     timer = undefined;
+    if (polling) {
+      pollAgain = true;
+      return polling;
+    }
+    polling = claimWhileFree().finally(() => {
+      polling = undefined;
+      const again = pollAgain;
+      pollAgain = false;
+      schedule(again ? 0 : options.pollMs);
+    });
+    return polling;
+  }
+
+  async function claimWhileFree(): Promise<void> {
     if (controller.signal.aborted) return;
     try {
       while (!controller.signal.aborted) {
@@ -223,6 +243,11 @@ export function databaseJobRunner(
         const job = await claim(free);
         if (job === 'empty') break;
         if (job === 'lost') continue;
+        if (controller.signal.aborted) {
+          // Claimed while stopping: put back untouched for the next worker, as an interrupted job is.
+          await settle(job, { status: 'queued', attempts: job.attempts - 1 });
+          break;
+        }
         const lane = laneOf(job.name);
         runningIn[lane] += 1;
         const task = work(job)
@@ -241,7 +266,6 @@ export function databaseJobRunner(
     } catch (error) {
       log.error({ err: error }, 'job queue poll failed');
     }
-    schedule(options.pollMs);
   }
 
   function schedule(delayMs: number): void {
@@ -264,6 +288,8 @@ export function databaseJobRunner(
     async stop() {
       controller.abort();
       if (timer) clearTimeout(timer);
+      // A claim in flight ends first, so a job it took is put back or waited for below.
+      await polling;
       await Promise.allSettled([...running]);
     },
   };

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { databaseJobQueue } from '../../src/jobs/database-job-queue.js';
 import { databaseJobRunner } from '../../src/jobs/database-job-runner.js';
-import { jobHandlers } from '../../src/jobs/job-handlers.js';
+import { type RegisteredJob, jobHandlers } from '../../src/jobs/job-handlers.js';
 import { type JobHandler, catalogOf, defineJob } from '../../src/jobs/job-queue.js';
 import { type TestApp, createTestApp } from '../support/test-app.js';
 
@@ -224,7 +224,26 @@ describe('several runners on one jobs table', () => {
   });
 });
 
+/** A runner with one main slot and `deliverySlots` for deliveries, polling often. */
+function oneMainSlotRunner(jobs: Map<string, RegisteredJob>, deliverySlots: number) {
+  return databaseJobRunner(
+    t.app.database.db,
+    jobs,
+    { concurrency: 1, deliveryConcurrency: deliverySlots, pollMs: 20, leaseSeconds: 30 },
+    t.app.log,
+  );
+}
+
 describe('the lanes of one runner', () => {
+  // Only each test's own jobs are claimable: earlier tests leave running jobs whose leases run out.
+  beforeEach(async () => {
+    await t.app.database.db
+      .updateTable('jobs')
+      .set({ status: 'done', locked_until: null })
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+  });
+
   it('sends a delivery while a long job holds every main slot, and starts the next main job only when a main slot frees', async () => {
     const payload = z.object({ n: z.number() });
     const catalog = catalogOf([
@@ -244,12 +263,7 @@ describe('the lanes of one runner', () => {
     const jobs = jobHandlers(catalog);
     jobs.handle('lane-main', held('main'));
     jobs.handle('lane-delivery', held('delivery'));
-    const runner = databaseJobRunner(
-      t.app.database.db,
-      jobs.complete(),
-      { concurrency: 1, deliveryConcurrency: 2, pollMs: 20, leaseSeconds: 30 },
-      t.app.log,
-    );
+    const runner = oneMainSlotRunner(jobs.complete(), 2);
     const queue = databaseJobQueue(catalog);
     await t.app.database.db.transaction().execute(async (trx) => {
       await queue.enqueue(trx, 'lane-main', { n: 1 });
@@ -285,5 +299,53 @@ describe('the lanes of one runner', () => {
       .where('name', 'in', ['lane-main', 'lane-delivery'])
       .execute();
     expect(rows.filter((row) => row.status !== 'done')).toEqual([]);
+  });
+
+  it('never works more main jobs at once than its slots, however often deliveries end and wake it', async () => {
+    const payload = z.object({ n: z.number() });
+    const catalog = catalogOf([
+      defineJob('busy-main', payload, { maxAttempts: 1 }),
+      defineJob('busy-delivery', payload, { maxAttempts: 1, lane: 'deliveries' }),
+    ]);
+    let mainRunning = 0;
+    let mostMainRunning = 0;
+    const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    const jobs = jobHandlers(catalog);
+    jobs.handle('busy-main', {
+      async handle() {
+        mainRunning += 1;
+        mostMainRunning = Math.max(mostMainRunning, mainRunning);
+        await pause(15);
+        mainRunning -= 1;
+      },
+    });
+    jobs.handle('busy-delivery', { handle: () => pause(1) });
+    const runner = oneMainSlotRunner(jobs.complete(), 4);
+    const queue = databaseJobQueue(catalog);
+    const MAIN = 8;
+    await t.app.database.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 40; n += 1) {
+        if (n % 5 === 0) await queue.enqueue(trx, 'busy-main', { n });
+        await queue.enqueue(trx, 'busy-delivery', { n });
+      }
+    });
+    runner.start();
+    const waking = setInterval(() => runner.wake(), 1);
+    const done = () =>
+      t.app.database.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('name', 'in', ['busy-main', 'busy-delivery'])
+        .where('status', '=', 'done')
+        .executeTakeFirstOrThrow();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (Number((await done()).count) < 40 + MAIN && Date.now() < deadline) await pause(20);
+    } finally {
+      clearInterval(waking);
+      await runner.stop();
+    }
+    expect(Number((await done()).count)).toBe(40 + MAIN);
+    expect(mostMainRunning).toBe(1);
   });
 });

@@ -13,14 +13,19 @@ export interface ReceivedWebhook {
 export async function webhookReceiver(statuses: number[] = [200]) {
   const received: ReceivedWebhook[] = [];
   const answers = [...statuses];
+  let held: (() => void)[] | undefined;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = answers.length > 1 ? answers.shift()! : answers[0]!;
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(`answered ${status}`);
+      const reply = () => {
+        const status = answers.length > 1 ? answers.shift()! : answers[0]!;
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(`answered ${status}`);
+      };
+      if (held) held.push(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,6 +37,18 @@ export async function webhookReceiver(statuses: number[] = [200]) {
     /** The statuses to answer from now on. */
     answer(next: number[]) {
       answers.splice(0, answers.length, ...next);
+    },
+    /**
+     * Keeps every answer back, as a slow receiver does, until the function it returns is called:
+     * then the waiting requests are answered together.
+     */
+    holdAnswers(): () => void {
+      held = [];
+      return () => {
+        const waiting = held ?? [];
+        held = undefined;
+        for (const reply of waiting) reply();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -117,33 +117,30 @@ export function webhookDeliveryHandler(deps: DeliveryDependencies): JobHandler<W
         { runAfter: nextAttemptAt },
       );
     }
+    // Other deliveries to this endpoint may have run meanwhile: each change is guarded by the
+    // endpoint's state as it is now (webhooks.repository.ts), not as this attempt read it.
+    const endpoint = [delivery.organisation_id, delivery.endpoint_id] as const;
     if (ok) {
-      if (delivery.failing_since !== null) {
-        await webhooks.updateEndpoint(delivery.organisation_id, delivery.endpoint_id, {
-          failing_since: null,
-        });
-      }
+      await webhooks.clearEndpointFailing(...endpoint);
       return false;
     }
-    if (delivery.failing_since === null) {
-      await webhooks.updateEndpoint(delivery.organisation_id, delivery.endpoint_id, {
-        failing_since: now.toISOString(),
-      });
-      return false;
-    }
+    if (await webhooks.markEndpointFailing(...endpoint, now.toISOString())) return false;
     const days = config.webhooks.disableAfterDays;
-    const failingLongEnough = delivery.failing_since <= isoInSeconds(-days * 86_400, now);
-    if (!failingLongEnough || delivery.disabled_at !== null) return false;
-    await webhooks.updateEndpoint(delivery.organisation_id, delivery.endpoint_id, {
-      disabled_at: now.toISOString(),
-      disabled_reason: `Every delivery failed for ${days} days.`,
-    });
+    const failingSince = await webhooks.disableFailingEndpoint(
+      ...endpoint,
+      isoInSeconds(-days * 86_400, now),
+      {
+        at: now.toISOString(),
+        reason: `Every delivery failed for ${days} days.`,
+      },
+    );
+    if (failingSince === undefined) return false;
     await recordAudit(trx, {
       organisationId: delivery.organisation_id,
       actor: null,
       action: 'webhook.disable',
       target: { type: 'webhook', id: delivery.endpoint_id, label: delivery.url },
-      detail: { failing_since: delivery.failing_since },
+      detail: { failing_since: failingSince },
     });
     return true;
   }

@@ -102,6 +102,56 @@ export function webhooksRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * The endpoint's state after one delivery attempt. Deliveries to one endpoint run side by side,
+     * so each change is guarded by the state it expects, read when it is written, not when the
+     * attempt began: the first failure starts the failing period, any success ends it.
+     */
+    async clearEndpointFailing(organisationId: number, endpointId: number): Promise<void> {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null, updated_at: nowIso() })
+        .where('organisation_id', '=', organisationId)
+        .where('id', '=', endpointId)
+        .where('failing_since', 'is not', null)
+        .execute();
+    },
+
+    /** Starts the failing period at `now`; false when one had already started. */
+    async markEndpointFailing(organisationId: number, endpointId: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: now, updated_at: nowIso() })
+        .where('organisation_id', '=', organisationId)
+        .where('id', '=', endpointId)
+        .where('failing_since', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Disables the endpoint if it is still enabled and has been failing since `failingBefore` or
+     * earlier; answers the start of that failing period, or undefined when nothing was disabled
+     * (another delivery disabled it first, or one succeeded meanwhile).
+     */
+    async disableFailingEndpoint(
+      organisationId: number,
+      endpointId: number,
+      failingBefore: string,
+      disabled: { at: string; reason: string },
+    ): Promise<string | undefined> {
+      const row = await db
+        .updateTable('webhook_endpoints')
+        .set({ disabled_at: disabled.at, disabled_reason: disabled.reason, updated_at: nowIso() })
+        .where('organisation_id', '=', organisationId)
+        .where('id', '=', endpointId)
+        .where('disabled_at', 'is', null)
+        .where('failing_since', '<=', failingBefore)
+        .returning('failing_since')
+        .executeTakeFirst();
+      return row?.failing_since ?? undefined;
+    },
+
     async deleteEndpoint(organisationId: number, endpointId: number): Promise<boolean> {
       const result = await db
         .deleteFrom('webhook_endpoints')

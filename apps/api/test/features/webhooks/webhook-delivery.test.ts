@@ -224,6 +224,49 @@ describe('webhook deliveries', () => {
     expect(enabled.json()).toMatchObject({ enabled: true, disabled_reason: null });
   });
 
+  it('disables an endpoint once when several failing deliveries to it end together', async () => {
+    receiver.answer([500]);
+    const endpoint = await createWebhook(t, headers, { url: receiver.url, events: ['images.uploaded'] });
+    await t.app.database.db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: isoInSeconds(-6 * 86_400) })
+      .where('id', '=', endpoint.id)
+      .execute();
+    const disabledMails = async () =>
+      (await readOutbox(t.config.mail.outboxDir)).filter((sent) =>
+        /webhook .* was disabled/.test(sent.email.subject ?? ''),
+      ).length;
+    const mailsBefore = await disabledMails();
+    const before = receiver.received.length;
+    // Three pings in flight at once: the worker sends deliveries side by side.
+    const release = receiver.holdAnswers();
+    try {
+      for (let ping_ = 0; ping_ < 3; ping_ += 1) expect((await ping(endpoint.id)).statusCode).toBe(201);
+      await receivedAfter(before + 3);
+    } finally {
+      release();
+    }
+    await waitForDeliveries(
+      t,
+      headers,
+      endpoint.id,
+      (deliveries) => deliveries.filter((delivery) => delivery.attempt_count === 1).length === 3,
+    );
+    const disables = await t.app.database.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'webhook.disable')
+      .where('target_id', '=', String(endpoint.id))
+      .execute();
+    expect(disables).toHaveLength(1);
+    const deadline = Date.now() + 5000;
+    while ((await disabledMails()) === mailsBefore && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await disabledMails()).toBe(mailsBefore + 1);
+  });
+
   it('tells a prediction request finished, with its counts and credits, and credits.low when a charge crosses the threshold', async () => {
     receiver.answer([200]);
     const user = await signUp(t.app, t.config.mail.outboxDir);
