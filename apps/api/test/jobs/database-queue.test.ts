@@ -322,15 +322,16 @@ describe('the lanes of one runner', () => {
     jobs.handle('busy-delivery', { handle: () => pause(1) });
     const runner = oneMainSlotRunner(jobs.complete(), 4);
     const queue = databaseJobQueue(catalog);
-    const MAIN = 8;
+    const DELIVERIES = 20;
+    const MAIN = DELIVERIES / 5;
     await t.app.database.db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 40; n += 1) {
+      for (let n = 0; n < DELIVERIES; n += 1) {
         if (n % 5 === 0) await queue.enqueue(trx, 'busy-main', { n });
         await queue.enqueue(trx, 'busy-delivery', { n });
       }
     });
     runner.start();
-    const waking = setInterval(() => runner.wake(), 1);
+    const waking = setInterval(() => runner.wake(), 5);
     const done = () =>
       t.app.database.db
         .selectFrom('jobs')
@@ -340,12 +341,12 @@ describe('the lanes of one runner', () => {
         .executeTakeFirstOrThrow();
     try {
       const deadline = Date.now() + 20_000;
-      while (Number((await done()).count) < 40 + MAIN && Date.now() < deadline) await pause(20);
+      while (Number((await done()).count) < DELIVERIES + MAIN && Date.now() < deadline) await pause(20);
     } finally {
       clearInterval(waking);
       await runner.stop();
     }
-    expect(Number((await done()).count)).toBe(40 + MAIN);
+    expect(Number((await done()).count)).toBe(DELIVERIES + MAIN);
     expect(mostMainRunning).toBe(1);
   });
 });
