@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 import { sqliteDriver } from './sqlite-driver.js';
@@ -20,6 +30,29 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+/**
+ * SQLite transactions begin IMMEDIATE, taking the file's write lock at once. Another process may
+ * write to the same file (the admin CLI beside the server), and a deferred transaction that reads
+ * (a count below a cap) and then writes after that process committed fails at once with
+ * SQLITE_BUSY_SNAPSHOT, a 500, instead of waiting its turn for up to busy_timeout. Within one
+ * process nothing changes: its one connection runs one transaction at a time anyway.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateTransactionDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.settings);
+  }
+}
+
 function openSqlite(filename: string): Kysely<DB> {
   mkdirSync(path.dirname(filename), { recursive: true });
   const Sqlite = sqliteDriver();
@@ -28,7 +61,7 @@ function openSqlite(filename: string): Kysely<DB> {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<DB>({ dialect: new ImmediateTransactionDialect({ database: connection }) });
 }
 
 function openPostgres(url: string): Kysely<DB> {

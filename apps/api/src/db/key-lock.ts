@@ -5,7 +5,7 @@ import type { DB } from './schema.js';
  * Locks named keys until the transaction ends, so that a count and the write that follows it run
  * for one key at a time. On PostgreSQL these are transaction-scoped advisory locks, taken in sorted
  * order so two transactions wanting the same keys cannot deadlock. On SQLite a transaction holds
- * the only connection and runs alone, so there is nothing to lock.
+ * the file's write lock from its start (database.ts) and runs alone, so there is nothing to lock.
  */
 export async function lockKeys(trx: Kysely<DB>, keys: readonly string[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
