@@ -2,14 +2,15 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { MODEL_FILE, type ModelFolder } from './model-files.js';
 import { roundUpToStride } from './preprocess.js';
-import { segment } from './segment.js';
+import { ModelOutputError, segment } from './segment.js';
 import { type FusedSession, SessionCache } from './session-cache.js';
 
 /**
  * Runs the model once on an odd-sized input padded to its stride and checks that the output is
  * `[1, classes, H, W]` with the manifest's class count: the contract every model must honour. Then
  * segments an image of that size with the fused model the pipeline runs (fused-model.ts), so a model
- * the pipeline cannot wrap is refused here rather than at its first prediction.
+ * the pipeline cannot wrap, or whose output is not a number, is refused here rather than at its first
+ * prediction.
  */
 export async function checkModel(folder: ModelFolder, size = { width: 801, height: 533 }): Promise<void> {
   const modelPath = path.join(folder.directory, MODEL_FILE);
@@ -42,7 +43,12 @@ export async function checkModel(folder: ModelFolder, size = { width: 801, heigh
       );
     }
     const image = { data: Buffer.alloc(size.width * size.height * 3), ...size };
-    await segment(fused, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
+    try {
+      await segment(fused, folder.manifest, image, { maxTilePixels: Number.MAX_SAFE_INTEGER });
+    } catch (error) {
+      if (!(error instanceof ModelOutputError)) throw error;
+      throw new Error(`${folder.key}: the model gives no usable answer: ${error.message}`);
+    }
   } finally {
     await sessions.close();
   }

@@ -36,6 +36,16 @@ export interface Segmentation extends ClassMap {
   modelMs: number;
 }
 
+/** The model answered values that are not numbers (NaN or infinite logits) for an image. */
+export class ModelOutputError extends Error {
+  constructor() {
+    super(
+      "the model's output for this image is not a number at some pixels (NaN or infinite logits), so its classes cannot be trusted",
+    );
+    this.name = 'ModelOutputError';
+  }
+}
+
 /**
  * The fused model's class bytes for one padded region (`[height, width]`, row-major), the sum of
  * the core's largest class probabilities, and its time.
@@ -135,6 +145,9 @@ export async function segment(
     confidenceSum += result.confidenceSum;
     copyCore(map, { region: tile.region, ...result }, tile.core);
   });
+  // A NaN or infinite logit anywhere in a tile makes its sum NaN (fused-confidence.ts). ArgMax would
+  // still name a class there, so a broken model would pass for a confident one.
+  if (!Number.isFinite(confidenceSum)) throw new ModelOutputError();
   // Float sums may overshoot by a rounding error; a confidence is a share.
   map.confidence = Math.min(1, confidenceSum / (image.width * image.height));
   return map;

@@ -31,7 +31,7 @@ import {
   valueInfo,
 } from '../../src/inference/onnx-wire.js';
 import { roundUpToStride } from '../../src/inference/preprocess.js';
-import { type Segmentation, segment } from '../../src/inference/segment.js';
+import { ModelOutputError, type Segmentation, segment } from '../../src/inference/segment.js';
 import { SessionCache } from '../../src/inference/session-cache.js';
 import type { RgbImage } from '../../src/media/renditions.js';
 import { noiseImage } from '../support/images.js';
@@ -171,6 +171,16 @@ function expectSameAnswers(actual: Segmentation, expected: Segmentation): void {
   expect(actual.confidence).toBeCloseTo(expected.confidence, 6);
 }
 
+/** The color-classes fixture's model bytes with the first weight of its convolution (1.0) set to `weight`. */
+function withFirstWeight(bytes: Buffer, weight: number): Buffer {
+  const weights = Buffer.from(Float32Array.from([1.0, -0.5, -0.5]).buffer);
+  const at = bytes.indexOf(weights);
+  if (at < 0) throw new Error("the fixture's weights were not found");
+  const variant = Buffer.from(bytes);
+  Buffer.from(Float32Array.from([weight]).buffer).copy(variant, at);
+  return variant;
+}
+
 /** The color-classes fixture's folder and its model file's bytes. */
 async function colorClasses(): Promise<{ folder: ModelFolder; bytes: Buffer }> {
   const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
@@ -275,6 +285,17 @@ describe('the fused model (normalisation and argmax inside onnxruntime)', () => 
     }
   });
 
+  it.each([Number.NaN, Number.POSITIVE_INFINITY])(
+    'fails an image whose logits are not numbers (a weight of %s) rather than naming a class for it',
+    async (broken) => {
+      const { folder, bytes } = await colorClasses();
+      const variant = withFirstWeight(bytes, broken);
+      await expect(segmentWithModel(variant, folder.manifest, noise(70, 45))).rejects.toThrow(
+        ModelOutputError,
+      );
+    },
+  );
+
   it('refuses a model whose logits have another class count than its manifest', async () => {
     const folder = await readModelFolder(path.join(FIXTURE_MODELS_DIR, 'color-classes'));
     const manifest = { ...folder.manifest, classes: folder.manifest.classes.slice(0, 3) };
@@ -365,6 +386,11 @@ describe('model packaging the fused model handles', () => {
       const folder = await readModelFolder(directory);
       await expect(checkModel(folder)).rejects.toThrow(
         `${folder.key}: the pipeline cannot run this model: ${path.join(directory, MODEL_FILE)}: the model's ONNX opset is 6`,
+      );
+      const bytes = await readFile(path.join(fixture, MODEL_FILE));
+      await writeFile(path.join(directory, MODEL_FILE), withFirstWeight(bytes, Number.NaN));
+      await expect(checkModel(folder)).rejects.toThrow(
+        `${folder.key}: the model gives no usable answer: the model's output for this image is not a number`,
       );
       await copyFile(path.join(fixture, MODEL_FILE), path.join(directory, MODEL_FILE));
       await expect(checkModel(folder)).resolves.toBeUndefined();
