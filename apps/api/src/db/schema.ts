@@ -86,6 +86,13 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** An API key's current rate-limit window (migration 0029, key-rate-limit.ts). */
+export interface ApiKeyRateWindowsTable {
+  key_id: number;
+  window_started_at: string;
+  requests: number;
+}
+
 /** Issue 41 §1: an organisation's API keys; the secret itself is never stored. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -636,6 +643,7 @@ export interface DB {
   audit_events: AuditEventsTable;
   share_links: ShareLinksTable;
   api_keys: ApiKeysTable;
+  api_key_rate_windows: ApiKeyRateWindowsTable;
   one_time_tokens: OneTimeTokensTable;
   throttle_events: ThrottleEventsTable;
   companies: CompaniesTable;

@@ -32,7 +32,7 @@ export function apiKeyAuthenticator(
   log: FastifyBaseLogger,
 ): (secret: string, request: FastifyRequest) => Promise<{ user: AuthUser; key: ApiKeyCaller }> {
   const keys = apiKeysRepository(db);
-  const limit = keyRateLimit(requestsPerMinute);
+  const limit = keyRateLimit(db, requestsPerMinute);
   const lastWritten = new Map<number, number>();
 
   async function recordUse(keyId: number, address: string): Promise<void> {
@@ -56,7 +56,7 @@ export function apiKeyAuthenticator(
     if (!key.user) {
       throw unauthorized("This API key's creator is no longer a member of its organisation: make a new key.");
     }
-    const wait = limit.take(key.id);
+    const wait = await limit.take(key.id);
     if (wait !== null) {
       throw tooManyRequests(`This API key made too many requests: try again in ${wait} seconds.`, wait);
     }

@@ -1,29 +1,62 @@
-/**
- * Requests per key per minute in this process, counted in fixed one-minute windows. A window that
- * has passed is forgotten on the key's next request, and all passed windows once a minute, so the
- * map holds only keys used within the last minute.
- */
-export function keyRateLimit(requestsPerMinute: number, now: () => number = Date.now) {
-  const windows = new Map<number, { start: number; count: number }>();
-  let lastSweep = now();
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
+const WINDOW_MS = 60_000;
+
+/**
+ * Requests per key per minute, counted in fixed one-minute windows, each beginning with the key's
+ * first request after the last one ended. The count is a row per key in the database, so every API
+ * process of a scale-out deployment counts against the same limit; one statement both ends a passed
+ * window and counts the request, or refuses it, so of requests sent together exactly the limit get
+ * through.
+ */
+export function keyRateLimit(db: Kysely<DB>, requestsPerMinute: number, now: () => number = Date.now) {
   return {
     /** Counts one request; the seconds until the key may ask again when it is over its limit, else null. */
-    take(keyId: number): number | null {
+    async take(keyId: number): Promise<number | null> {
       const time = now();
-      if (time - lastSweep >= 60_000) {
-        for (const [id, window] of windows) if (time - window.start >= 60_000) windows.delete(id);
-        lastSweep = time;
-      }
-      let window = windows.get(keyId);
-      if (!window || time - window.start >= 60_000) {
-        window = { start: time, count: 0 };
-        windows.set(keyId, window);
-      }
-      if (window.count >= requestsPerMinute)
-        return Math.max(1, Math.ceil((window.start + 60_000 - time) / 1000));
-      window.count += 1;
-      return null;
+      const started = new Date(time).toISOString();
+      const passed = new Date(time - WINDOW_MS).toISOString();
+      const counted = await db
+        .insertInto('api_key_rate_windows')
+        .values({ key_id: keyId, window_started_at: started, requests: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .column('key_id')
+            .doUpdateSet((eb) => {
+              const windowPassed = eb('api_key_rate_windows.window_started_at', '<=', passed);
+              return {
+                window_started_at: eb
+                  .case()
+                  .when(windowPassed)
+                  .then(started)
+                  .else(eb.ref('api_key_rate_windows.window_started_at'))
+                  .end(),
+                requests: eb
+                  .case()
+                  .when(windowPassed)
+                  .then(1)
+                  .else(eb('api_key_rate_windows.requests', '+', 1))
+                  .end(),
+              };
+            })
+            .where((eb) =>
+              eb.or([
+                eb('api_key_rate_windows.window_started_at', '<=', passed),
+                eb('api_key_rate_windows.requests', '<', requestsPerMinute),
+              ]),
+            ),
+        )
+        .returning('requests')
+        .executeTakeFirst();
+      if (counted) return null;
+      const window = await db
+        .selectFrom('api_key_rate_windows')
+        .select('window_started_at')
+        .where('key_id', '=', keyId)
+        .executeTakeFirst();
+      const endsAt = window ? Date.parse(window.window_started_at) + WINDOW_MS : time;
+      return Math.max(1, Math.ceil((endsAt - time) / 1000));
     },
   };
 }

@@ -5,7 +5,9 @@ import {
   type AuditEvent,
   ORGANISATION_HEADER,
 } from '@hullscope/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
 import { createApiKey, keyHeaders } from '../../support/api-keys.js';
 import { type SignedInUser, signUp } from '../../support/accounts.js';
 import { createProject } from '../../support/projects.js';
@@ -328,5 +330,20 @@ describe('the rate limit', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/projects/', headers: stranger.headers })).statusCode,
     ).toBe(200);
+  });
+
+  it('counts a key against one limit in every API process of the installation', async () => {
+    const key = await createApiKey(t, stranger, { name: 'Spread', scopes: ['read'] });
+    // A second API process on the same database, as a scale-out deployment runs them.
+    const second = await buildApp(t.config);
+    try {
+      const get = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/projects/', headers: keyHeaders(key) });
+      const answers = [];
+      for (const app of [t.app, second, t.app, second, t.app, second, t.app]) answers.push(await get(app));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    } finally {
+      await second.close();
+    }
   });
 });
