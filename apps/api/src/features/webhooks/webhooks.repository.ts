@@ -103,6 +103,30 @@ export function webhooksRepository(db: Kysely<DB>) {
     },
 
     /**
+     * A new signing secret, the one it replaces kept until `previousExpiresAt`. The replaced secret is
+     * read as the row is written, so two rotations at once each keep the other's secret as the
+     * previous one rather than both keeping the same and losing one.
+     */
+    async rotateSecret(
+      organisationId: number,
+      endpointId: number,
+      secret: string,
+      previousExpiresAt: string,
+    ): Promise<void> {
+      await db
+        .updateTable('webhook_endpoints')
+        .set((eb) => ({
+          secret,
+          previous_secret: eb.ref('secret'),
+          previous_secret_expires_at: previousExpiresAt,
+          updated_at: nowIso(),
+        }))
+        .where('organisation_id', '=', organisationId)
+        .where('id', '=', endpointId)
+        .execute();
+    },
+
+    /**
      * The endpoint's state after one delivery attempt. Deliveries to one endpoint run side by side,
      * so each change is guarded by the state it expects, read when it is written, not when the
      * attempt began: the first failure starts the failing period, any success ends it.

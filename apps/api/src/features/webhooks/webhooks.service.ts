@@ -206,11 +206,12 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
     ): Promise<WebhookEndpointWithSecret> {
       const endpoint = await endpointOr404(organisationId, endpointId);
       const secret = newWebhookSecret();
-      await webhooks.updateEndpoint(organisationId, endpointId, {
+      await webhooks.rotateSecret(
+        organisationId,
+        endpointId,
         secret,
-        previous_secret: endpoint.secret,
-        previous_secret_expires_at: isoInSeconds(PREVIOUS_SECRET_VALID_SECONDS),
-      });
+        isoInSeconds(PREVIOUS_SECRET_VALID_SECONDS),
+      );
       await audit(organisationId, actor, 'webhook.rotate_secret', endpoint);
       return { ...toWebhookEndpoint(await endpointOr404(organisationId, endpointId)), secret };
     },
