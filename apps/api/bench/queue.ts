@@ -18,6 +18,7 @@ import Fastify from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
+import { parseConfig } from '../src/config.js';
 import type { DatabaseConfig } from '../src/db/database.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations/index.js';
@@ -57,6 +58,8 @@ if (!values.sqlite && !adminUrl) {
 }
 
 const ENQUEUE_BATCH = 500;
+/** A worker process's settings where the environment sets none (the bench's jobs are all main-lane). */
+const defaultWorker = parseConfig({}).worker;
 const OBJECT_IN_USE = '55006';
 const benchJob = defineJob('bench-noop', z.object({ n: z.number().int() }), { maxAttempts: 1 });
 const catalog = catalogOf([benchJob]);
@@ -228,7 +231,7 @@ async function run(workers: number): Promise<RunResult> {
       return databaseJobRunner(
         database.db.withPlugin(timer),
         handlers.complete(),
-        { concurrency: 1, pollMs, leaseSeconds: 30 },
+        { ...defaultWorker, concurrency: 1, pollMs, leaseSeconds: 30 },
         log,
       );
     });

@@ -35,7 +35,16 @@ describe('loadConfig', () => {
     expect(config.tokens.passwordResetTtlSeconds).toBe(3600);
     expect(config.signupBonusCredits).toBe(50);
     expect(config.corsOrigins).toEqual([]);
-    expect(config.worker).toMatchObject({ enabled: true, concurrency: 1, imagesInFlight: 2 });
+    expect(config.worker).toMatchObject({
+      enabled: true,
+      concurrency: 1,
+      deliveryConcurrency: 4,
+      runningPerFairKey: 2,
+      imagesInFlight: 2,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WORKER_DELIVERIES_PER_ORGANISATION: '3' }).worker.runningPerFairKey,
+    ).toBe(3);
     expect(loadConfig({ DATA_DIR: dataDir, WORKER_IMAGES_IN_FLIGHT: '1' }).worker.imagesInFlight).toBe(1);
     expect(config.uploads.maxConcurrentPerUser).toBe(2);
     expect(
@@ -189,6 +198,7 @@ describe('loadConfig', () => {
         ACCESS_TOKEN_TTL_MINUTES: '-5',
         INFERENCE_MAX_TILE_PIXELS: '4096',
         WORKER_IMAGES_IN_FLIGHT: '0',
+        WORKER_DELIVERIES_PER_ORGANISATION: '0',
         INFERENCE_PARALLEL_RUNS: '0',
         INFERENCE_THREADS: '1.5',
         INFERENCE_IDLE_RELEASE_SECONDS: '-1',
@@ -208,6 +218,7 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_TTL_MINUTES',
       'INFERENCE_MAX_TILE_PIXELS',
       'WORKER_IMAGES_IN_FLIGHT',
+      'WORKER_DELIVERIES_PER_ORGANISATION',
       'INFERENCE_PARALLEL_RUNS',
       'INFERENCE_THREADS',
       'INFERENCE_IDLE_RELEASE_SECONDS',

@@ -551,6 +551,8 @@ export interface JobsTable {
   /** A running job whose lease has passed belongs to a worker that died: it is taken again. */
   locked_until: string | null;
   last_error: string | null;
+  /** Jobs of one key run at most so many at once, across workers (0028): a delivery's organisation. */
+  fair_key: string | null;
   created_at: string;
   updated_at: string;
 }

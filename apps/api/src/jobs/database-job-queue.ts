@@ -25,6 +25,7 @@ export function databaseJobQueue<Catalog extends JobCatalog>(catalog: Catalog): 
           status: 'queued',
           max_attempts: spec.maxAttempts,
           run_after: options.runAfter ?? now,
+          fair_key: options.fairKey ?? null,
           created_at: now,
           updated_at: now,
         })

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExpressionBuilder, Kysely, OperandValueExpressionOrList } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type OperandValueExpressionOrList, sql } from 'kysely';
+import { lockKeys } from '../db/key-lock.js';
 import { locksRows } from '../db/row-lock.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { isoInSeconds, nowIso } from '../db/time.js';
@@ -9,15 +10,21 @@ import { JobInterruptedError, type JobLane, type JobRunner } from './job-queue.j
 export interface DatabaseJobRunnerOptions {
   /** Jobs of the 'main' lane worked at once (JobLane). */
   concurrency: number;
-  /** Jobs of the 'deliveries' lane worked at once, beside the main lane's (default 4). */
-  deliveryConcurrency?: number;
+  /** Jobs of the 'deliveries' lane worked at once, beside the main lane's. */
+  deliveryConcurrency: number;
+  /**
+   * Jobs of one fair key (EnqueueOptions.fairKey: a webhook delivery's organisation) running at once,
+   * counted in the table across every worker. A job whose key is at this limit is passed over and
+   * stays queued in its place until one of them ends, so one organisation's slow receiver cannot
+   * fill every worker's delivery slots while the others' deliveries wait.
+   */
+  runningPerFairKey: number;
   pollMs: number;
   /** A running job's lease; the worker renews it while working. A job whose lease ran out is taken again. */
   leaseSeconds: number;
 }
 
 const MAX_BACKOFF_SECONDS = 300;
-const DEFAULT_DELIVERY_CONCURRENCY = 4;
 
 /**
  * Works the durable `jobs` table (see database-job-queue.ts) with this process's handlers. Any number
@@ -36,7 +43,7 @@ export function databaseJobRunner(
   const runningIn = { main: 0, deliveries: 0 };
   const slots = {
     main: options.concurrency,
-    deliveries: deliveryNames.length > 0 ? (options.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY) : 0,
+    deliveries: deliveryNames.length > 0 ? options.deliveryConcurrency : 0,
   };
   const laneOf = (name: string): JobLane => (deliveryNames.includes(name) ? 'deliveries' : 'main');
   let timer: NodeJS.Timeout | undefined;
@@ -47,17 +54,33 @@ export function databaseJobRunner(
   const rowLocks = locksRows(db);
 
   /**
-   * Takes the oldest ready job of the lanes with a free slot: the job, or 'empty' when none is
-   * ready, or 'lost' when another worker took the one found first (look again at once). The main
-   * lane takes every job not named as a delivery, a job no handler here knows included (it fails
-   * with its reason). On PostgreSQL one statement finds and takes it,
-   * skipping jobs other workers are taking at that moment (FOR UPDATE SKIP LOCKED), so workers never
-   * queue behind one row's lock. On SQLite, whose writes run one at a time, the guarded update lets
-   * only one of several processes win a job.
+   * Takes the oldest ready job of the lanes with a free slot whose fair key, if it has one, is below
+   * its limit: the job, or 'empty' when none is ready, or 'lost' when another worker took the one
+   * found first (look again at once). The main lane takes every job not named as a delivery, a job no
+   * handler here knows included (it fails with its reason).
+   *
+   * On PostgreSQL a short transaction finds the job, skipping jobs other workers are taking at that
+   * moment (FOR UPDATE SKIP LOCKED), so workers never queue behind one row's lock, and takes it. A
+   * job with a fair key is taken only once this worker holds the key's lock (key-lock.ts): claims
+   * of one key run one at a time, and the update, a statement begun after the previous claim of
+   * the key committed, counts that claim, so two workers claiming at once cannot both take the
+   * key's last free place. On SQLite, whose writes run one at a time, the guarded update lets only
+   * one of several processes win a job, and counts the key's running jobs as it writes.
    */
   async function claim(lanes: { main: boolean; deliveries: boolean }): Promise<JobRow | 'empty' | 'lost'> {
     const now = nowIso();
     const oneLane = deliveryNames.length > 0 && lanes.main !== lanes.deliveries;
+    // A job whose lease ran out belongs to a dead worker: it holds none of its key's places.
+    const keysAtLimit = (eb: ExpressionBuilder<DB, 'jobs'>) =>
+      eb
+        .selectFrom('jobs as busy')
+        .select('busy.fair_key')
+        // A literal, as the partial index's condition is (0028), so the planner may use the index.
+        .where('busy.status', '=', sql.lit('running'))
+        .where('busy.locked_until', '>=', now)
+        .where('busy.fair_key', 'is not', null)
+        .groupBy('busy.fair_key')
+        .having((having) => having.fn.countAll(), '>=', options.runningPerFairKey);
     const claimable = (eb: ExpressionBuilder<DB, 'jobs'>) =>
       eb.and([
         eb.or([
@@ -65,9 +88,10 @@ export function databaseJobRunner(
           eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
         ]),
         ...(oneLane ? [eb('name', lanes.main ? 'not in' : 'in', deliveryNames)] : []),
+        eb.or([eb('fair_key', 'is', null), eb('fair_key', 'not in', keysAtLimit(eb))]),
       ]);
-    const take = (candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
-      db
+    const take = (executor: Kysely<DB>, candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
+      executor
         .updateTable('jobs')
         .set((eb) => ({
           status: 'running',
@@ -80,10 +104,21 @@ export function databaseJobRunner(
         .returningAll()
         .executeTakeFirst();
     if (rowLocks) {
-      const job = await take((eb) =>
-        eb.selectFrom('jobs').select('id').where(claimable).orderBy('id').limit(1).forUpdate().skipLocked(),
-      );
-      return job ?? 'empty';
+      return db.transaction().execute(async (trx) => {
+        const candidate = await trx
+          .selectFrom('jobs')
+          .select(['id', 'fair_key'])
+          .where(claimable)
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!candidate) return 'empty';
+        if (candidate.fair_key !== null) await lockKeys(trx, [`job-fair-key:${candidate.fair_key}`]);
+        // 'lost' when the key reached its limit meanwhile: the next look passes its jobs over.
+        return (await take(trx, candidate.id)) ?? 'lost';
+      });
     }
     const candidate = await db
       .selectFrom('jobs')
@@ -93,7 +128,7 @@ export function databaseJobRunner(
       .limit(1)
       .executeTakeFirst();
     if (!candidate) return 'empty';
-    return (await take(candidate.id)) ?? 'lost';
+    return (await take(db, candidate.id)) ?? 'lost';
   }
 
   /**

@@ -86,6 +86,11 @@ export interface JobHandler<Payload> {
 export interface EnqueueOptions {
   /** Not before this time (ISO 8601); now when not given. Webhook retries follow their own schedule. */
   runAfter?: string;
+  /**
+   * Jobs of one key run at most `runningPerFairKey` at once across all workers (a webhook delivery:
+   * its organisation's), so one key's backlog cannot fill every worker's slots. None: no such limit.
+   */
+  fairKey?: string;
 }
 
 /**

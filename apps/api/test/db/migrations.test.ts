@@ -19,12 +19,16 @@ afterAll(async () => {
 });
 
 /** One inserted row's id, by raw SQL: these tables are older than the typed schema. */
-async function insert(table: string, values: Record<string, string | number>): Promise<number> {
+async function insert(
+  table: string,
+  values: Record<string, string | number>,
+  into: Database = database,
+): Promise<number> {
   const columns = Object.keys(values);
   const row = await sql<{
     id: number;
   }>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    values (${sql.join(Object.values(values))}) returning id`.execute(database.db);
+    values (${sql.join(Object.values(values))}) returning id`.execute(into.db);
   return row.rows[0]!.id;
 }
 
@@ -186,5 +190,48 @@ describe('0009-inspection-details', () => {
         .where('id', '=', image)
         .executeTakeFirstOrThrow(),
     ).toEqual({ name: 'old.jpg', hull_zone: null });
+  });
+});
+
+describe('0028-job-fair-key', () => {
+  let olderHome: Awaited<ReturnType<typeof createDataHome>>;
+  let older: Database;
+  beforeAll(async () => {
+    olderHome = await createDataHome('hullscope-migrations-0028-');
+    older = openDatabase(
+      loadConfig({ DATA_DIR: olderHome.dataDir, DATABASE_URL: olderHome.database.url }).database,
+    );
+  });
+  afterAll(async () => {
+    await older.destroy();
+    await olderHome.remove();
+  });
+
+  it('leaves the jobs queued before it without a fair key: no cap holds them back', async () => {
+    await migrateUpTo(older, '0027-prediction-model-name');
+    const now = new Date().toISOString();
+    const job = await insert(
+      'jobs',
+      {
+        name: 'webhook-delivery',
+        payload: '{"deliveryId":1}',
+        status: 'queued',
+        max_attempts: 3,
+        run_after: now,
+        created_at: now,
+        updated_at: now,
+      },
+      older,
+    );
+
+    await migrateToLatest(older);
+
+    expect(
+      await older.db
+        .selectFrom('jobs')
+        .select(['status', 'attempts', 'fair_key'])
+        .where('id', '=', job)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'queued', attempts: 0, fair_key: null });
   });
 });

@@ -41,7 +41,7 @@ function queueFor(name: string, handler: JobHandler<{ n: number }>) {
   const runner = databaseJobRunner(
     t.app.database.db,
     jobs.complete(),
-    { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
+    { ...t.config.worker, concurrency: 1, pollMs: 20, leaseSeconds: 30 },
     t.app.log,
   );
   const queue = databaseJobQueue(catalog);
@@ -196,7 +196,7 @@ describe('several runners on one jobs table', () => {
       return databaseJobRunner(
         t.app.database.db,
         jobs.complete(),
-        { concurrency: 1, pollMs: 20, leaseSeconds: 30 },
+        { ...t.config.worker, concurrency: 1, pollMs: 20, leaseSeconds: 30 },
         t.app.log,
       );
     });
@@ -229,7 +229,7 @@ function oneMainSlotRunner(jobs: Map<string, RegisteredJob>, deliverySlots: numb
   return databaseJobRunner(
     t.app.database.db,
     jobs,
-    { concurrency: 1, deliveryConcurrency: deliverySlots, pollMs: 20, leaseSeconds: 30 },
+    { ...t.config.worker, concurrency: 1, deliveryConcurrency: deliverySlots, pollMs: 20, leaseSeconds: 30 },
     t.app.log,
   );
 }
@@ -348,5 +348,222 @@ describe('the lanes of one runner', () => {
     }
     expect(Number((await done()).count)).toBe(DELIVERIES + MAIN);
     expect(mostMainRunning).toBe(1);
+  });
+});
+
+/**
+ * Delivery-lane jobs named `name`, each enqueued with its organisation's fair key (or none) and held
+ * until released; records `<key>-<n>` as each starts and the most of one key running at once.
+ */
+function organisationDeliveries(name: string) {
+  const payload = z.object({ key: z.string().nullable(), n: z.number() });
+  const catalog = catalogOf([defineJob(name, payload, { maxAttempts: 1, lane: 'deliveries' })]);
+  const started: string[] = [];
+  const releases = new Map<string, () => void>();
+  const running = new Map<string | null, number>();
+  const mostRunning = new Map<string | null, number>();
+  let holding = true;
+  const handler: JobHandler<z.infer<typeof payload>> = {
+    handle: ({ key, n }) =>
+      new Promise<void>((resolve) => {
+        started.push(`${key ?? 'none'}-${n}`);
+        running.set(key, (running.get(key) ?? 0) + 1);
+        mostRunning.set(key, Math.max(mostRunning.get(key) ?? 0, running.get(key)!));
+        const end = () => {
+          running.set(key, running.get(key)! - 1);
+          resolve();
+        };
+        if (holding) releases.set(`${key ?? 'none'}-${n}`, end);
+        else end();
+      }),
+  };
+  const queue = databaseJobQueue(catalog);
+  const { db } = t.app.database;
+  const statuses = async () =>
+    (await db.selectFrom('jobs').select('status').where('name', '=', name).execute()).map(
+      (row) => row.status,
+    );
+  return {
+    started,
+    mostRunning,
+    /** A runner with one main slot, `deliverySlots` and at most 2 deliveries of one key at once. */
+    runner(deliverySlots = 4) {
+      const jobs = jobHandlers(catalog);
+      jobs.handle(name, handler);
+      return databaseJobRunner(
+        db,
+        jobs.complete(),
+        {
+          concurrency: 1,
+          deliveryConcurrency: deliverySlots,
+          runningPerFairKey: 2,
+          pollMs: 20,
+          leaseSeconds: 30,
+        },
+        t.app.log,
+      );
+    },
+    enqueue: (key: string | null, ns: number[]) =>
+      db.transaction().execute(async (trx) => {
+        for (const n of ns) await queue.enqueue(trx, name, { key, n }, key === null ? {} : { fairKey: key });
+      }),
+    release(label: string) {
+      releases.get(label)!();
+      releases.delete(label);
+    },
+    /** Ends every held job and lets later ones end at once. */
+    releaseAll() {
+      holding = false;
+      for (const end of releases.values()) end();
+      releases.clear();
+    },
+    statuses,
+    /** Waits until `count` of these jobs are done. */
+    allDone: (count: number) =>
+      until(async () => (await statuses()).filter((status) => status === 'done').length === count),
+  };
+}
+
+/** Waits until `what` holds, for at most 10 s (the expectations that follow say what failed). */
+async function until(what: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await what()) && Date.now() < deadline) await pause(20);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('the deliveries of one organisation', () => {
+  // Only each test's own jobs are claimable or running.
+  beforeEach(async () => {
+    await t.app.database.db
+      .updateTable('jobs')
+      .set({ status: 'done', locked_until: null })
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+  });
+
+  it("run at most 2 at once, and another organisation's delivery is sent meanwhile", async () => {
+    const deliveries = organisationDeliveries('fair-two-organisations');
+    await deliveries.enqueue('org:A', [1, 2, 3, 4]);
+    await deliveries.enqueue('org:B', [1]);
+    const runner = deliveries.runner();
+    runner.start();
+    try {
+      // Two of A's fill its cap; B's, queued after all of A's, takes a third slot; the fourth stays free.
+      await until(() => deliveries.started.length >= 3);
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2', 'org:B-1']);
+
+      // One of A's ends: A's next, in order, takes its place.
+      deliveries.release('org:A-1');
+      await until(() => deliveries.started.includes('org:A-3'));
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2', 'org:B-1', 'org:A-3']);
+    } finally {
+      deliveries.releaseAll();
+      await deliveries.allDone(5);
+      await runner.stop();
+    }
+    expect(await deliveries.statuses()).toEqual(Array(5).fill('done'));
+    expect(deliveries.mostRunning.get('org:A')).toBe(2);
+  });
+
+  it('run beside deliveries without a key (queued before the cap), which no cap holds back', async () => {
+    const deliveries = organisationDeliveries('fair-and-keyless');
+    await deliveries.enqueue('org:A', [1, 2, 3]);
+    await deliveries.enqueue(null, [1, 2, 3]);
+    const runner = deliveries.runner(5);
+    runner.start();
+    try {
+      await until(() => deliveries.started.length >= 5);
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2', 'none-1', 'none-2', 'none-3']);
+    } finally {
+      deliveries.releaseAll();
+      await deliveries.allDone(6);
+      await runner.stop();
+    }
+    expect(await deliveries.statuses()).toEqual(Array(6).fill('done'));
+    expect(deliveries.mostRunning.get(null)).toBe(3);
+  });
+
+  it('are counted across the runners sharing the table', async () => {
+    const deliveries = organisationDeliveries('fair-two-runners');
+    await deliveries.enqueue('org:A', [1, 2, 3, 4, 5]);
+    const first = deliveries.runner();
+    const second = deliveries.runner();
+    first.start();
+    try {
+      await until(() => deliveries.started.length >= 2);
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2']);
+
+      // The second runner's four free slots take none of A's: the first runner's count.
+      second.start();
+      await pause(200);
+      await deliveries.enqueue('org:B', [1]);
+      await until(() => deliveries.started.includes('org:B-1'));
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2', 'org:B-1']);
+
+      deliveries.release('org:A-2');
+      await until(() => deliveries.started.includes('org:A-3'));
+      await pause(200);
+      expect([...deliveries.started]).toEqual(['org:A-1', 'org:A-2', 'org:B-1', 'org:A-3']);
+    } finally {
+      deliveries.releaseAll();
+      await deliveries.allDone(6);
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    expect(await deliveries.statuses()).toEqual(Array(6).fill('done'));
+    expect(deliveries.mostRunning.get('org:A')).toBe(2);
+  });
+
+  // On PostgreSQL two claims at one instant would each count the other's job as not yet running.
+  it('never run more than 2 at once, however many runners claim them at the same moment', async () => {
+    const name = 'fair-racing';
+    const catalog = catalogOf([
+      defineJob(name, z.object({ n: z.number() }), { maxAttempts: 1, lane: 'deliveries' }),
+    ]);
+    let running = 0;
+    let mostRunning = 0;
+    const runners = Array.from({ length: 4 }, () => {
+      const jobs = jobHandlers(catalog);
+      jobs.handle(name, {
+        async handle() {
+          running += 1;
+          mostRunning = Math.max(mostRunning, running);
+          await pause(5);
+          running -= 1;
+        },
+      });
+      return databaseJobRunner(
+        t.app.database.db,
+        jobs.complete(),
+        { ...t.config.worker, deliveryConcurrency: 4, runningPerFairKey: 2, pollMs: 20, leaseSeconds: 30 },
+        t.app.log,
+      );
+    });
+    const queue = databaseJobQueue(catalog);
+    const JOBS = 24;
+    await t.app.database.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < JOBS; n += 1) await queue.enqueue(trx, name, { n }, { fairKey: 'org:A' });
+    });
+    for (const runner of runners) runner.start();
+    const waking = setInterval(() => {
+      for (const runner of runners) runner.wake();
+    }, 5);
+    const done = async () =>
+      (await t.app.database.db.selectFrom('jobs').select('status').where('name', '=', name).execute()).filter(
+        (row) => row.status === 'done',
+      ).length;
+    try {
+      await until(async () => (await done()) === JOBS);
+    } finally {
+      clearInterval(waking);
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
+    expect(await done()).toBe(JOBS);
+    expect(mostRunning).toBe(2);
   });
 });

@@ -34,6 +34,7 @@ import * as reviewConfusion from './0024-review-confusion.js';
 import * as vesselGaDrawing from './0025-vessel-ga-drawing.js';
 import * as planVersionAndKeyCreator from './0026-plan-version-and-key-creator.js';
 import * as predictionModelName from './0027-prediction-model-name.js';
+import * as jobFairKey from './0028-job-fair-key.js';
 import * as apiKeyRateWindows from './0029-api-key-rate-windows.js';
 
 interface DialectMigration {
@@ -69,6 +70,7 @@ const migrations = {
   '0025-vessel-ga-drawing': vesselGaDrawing,
   '0026-plan-version-and-key-creator': planVersionAndKeyCreator,
   '0027-prediction-model-name': predictionModelName,
+  '0028-job-fair-key': jobFairKey,
   '0029-api-key-rate-windows': apiKeyRateWindows,
 } as const satisfies Record<string, DialectMigration>;
 

@@ -8,7 +8,7 @@ import { catalogOf, type JobHandler, JobInterruptedError } from '../../jobs/job-
 import type { Mailer } from '../../mail/mailer.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { type AttemptOutcome, sendWebhook, succeeded } from './send-webhook.js';
-import { type WebhookDeliveryPayload, webhookDeliveryJob } from './webhook-delivery.job.js';
+import { type WebhookDeliveryPayload, deliveryFairKey, webhookDeliveryJob } from './webhook-delivery.job.js';
 import { notifyDisabledEndpoint } from './disabled-endpoint-mail.js';
 import { webhooksRepository } from './webhooks.repository.js';
 
@@ -114,7 +114,7 @@ export function webhookDeliveryHandler(deps: DeliveryDependencies): JobHandler<W
         trx,
         'webhook-delivery',
         { deliveryId: delivery.id },
-        { runAfter: nextAttemptAt },
+        { runAfter: nextAttemptAt, fairKey: deliveryFairKey(delivery.organisation_id) },
       );
     }
     // Other deliveries to this endpoint may have run meanwhile: each change is guarded by the

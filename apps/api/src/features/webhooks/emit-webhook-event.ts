@@ -9,7 +9,7 @@ import { nowIso } from '../../db/time.js';
 import { databaseJobQueue } from '../../jobs/database-job-queue.js';
 import { catalogOf } from '../../jobs/job-queue.js';
 import { newMessageId } from './webhook-signature.js';
-import { webhookDeliveryJob } from './webhook-delivery.job.js';
+import { deliveryFairKey, webhookDeliveryJob } from './webhook-delivery.job.js';
 import { webhooksRepository } from './webhooks.repository.js';
 
 // Producers anywhere (routes, the worker, billing) enqueue with the database queue directly, so an
@@ -37,18 +37,23 @@ export function eventBody<T extends AnyWebhookEventType>(type: T, data: WebhookE
 /** A delivery of `body` to one endpoint and the job that makes its first attempt now. */
 export async function queueDelivery(
   db: Kysely<DB>,
-  endpointId: number,
+  endpoint: Pick<WebhookEndpointRow, 'id' | 'organisation_id'>,
   eventType: string,
   body: string,
   messageId = newMessageId(),
 ): Promise<number> {
   const deliveryId = await webhooksRepository(db).insertDelivery({
-    endpointId,
+    endpointId: endpoint.id,
     messageId,
     eventType,
     payload: body,
   });
-  await deliveryQueue.enqueue(db, 'webhook-delivery', { deliveryId });
+  await deliveryQueue.enqueue(
+    db,
+    'webhook-delivery',
+    { deliveryId },
+    { fairKey: deliveryFairKey(endpoint.organisation_id) },
+  );
   return deliveryId;
 }
 
@@ -71,7 +76,7 @@ export async function emitWebhookEvent<T extends Exclude<AnyWebhookEventType, 'w
   );
   if (targets.length === 0) return;
   const body = eventBody(type, data);
-  for (const endpoint of targets) await queueDelivery(db, endpoint.id, type, body);
+  for (const endpoint of targets) await queueDelivery(db, endpoint, type, body);
 }
 
 /**
@@ -94,6 +99,6 @@ export async function emitCreditsLow(
   );
   for (const endpoint of targets) {
     const body = eventBody('credits.low', { balance: after, threshold: endpoint.credits_low_threshold! });
-    await queueDelivery(db, endpoint.id, 'credits.low', body);
+    await queueDelivery(db, endpoint, 'credits.low', body);
   }
 }

@@ -13,3 +13,10 @@ export const webhookDeliveryJob = defineJob(
 );
 
 export type WebhookDeliveryPayload = z.infer<typeof webhookDeliveryJob.payload>;
+
+/**
+ * Every attempt's job is enqueued with its organisation's fair key, so no more than
+ * WORKER_DELIVERIES_PER_ORGANISATION of one organisation's deliveries run at once across the workers:
+ * one organisation's slow receiver and backlog cannot hold up every other organisation's webhooks.
+ */
+export const deliveryFairKey = (organisationId: number) => `org:${organisationId}`;

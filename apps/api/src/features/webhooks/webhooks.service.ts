@@ -226,7 +226,7 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
       });
       const deliveryId = await db
         .transaction()
-        .execute((trx) => queueDelivery(trx, endpoint.id, 'webhook.test', body));
+        .execute((trx) => queueDelivery(trx, endpoint, 'webhook.test', body));
       return deliveryAnswer(endpoint.id, deliveryId);
     },
 
@@ -259,7 +259,7 @@ export function webhooksService(db: Kysely<DB>, config: Config) {
       const resentId = await db
         .transaction()
         .execute((trx) =>
-          queueDelivery(trx, endpoint.id, original.event_type, original.payload, original.message_id),
+          queueDelivery(trx, endpoint, original.event_type, original.payload, original.message_id),
         );
       return deliveryAnswer(endpoint.id, resentId);
     },

@@ -97,6 +97,14 @@ describe('webhook deliveries', () => {
     const [delivery] = await waitForDeliveries(t, headers, endpoint.id, ([d]) => d?.status === 'succeeded');
     expect(delivery!.attempt_count).toBe(3);
     expect(delivery!.next_attempt_at).toBeNull();
+    // Each attempt's job, the retries' too, counts against the organisation's deliveries at once.
+    const jobs = await t.app.database.db
+      .selectFrom('jobs')
+      .select('fair_key')
+      .where('name', '=', 'webhook-delivery')
+      .where('payload', '=', JSON.stringify({ deliveryId: delivery!.id }))
+      .execute();
+    expect(jobs).toEqual(Array(3).fill({ fair_key: `org:${owner.organisationId}` }));
     expect(delivery!.attempts.map((attempt) => [attempt.response_status, attempt.response_excerpt])).toEqual([
       [500, 'answered 500'],
       [503, 'answered 503'],
@@ -238,19 +246,20 @@ describe('webhook deliveries', () => {
       ).length;
     const mailsBefore = await disabledMails();
     const before = receiver.received.length;
-    // Three pings in flight at once: the worker sends deliveries side by side.
+    // Two pings in flight at once (as many as one organisation's deliveries may be): the worker
+    // sends deliveries side by side.
     const release = receiver.holdAnswers();
     try {
-      for (let ping_ = 0; ping_ < 3; ping_ += 1) expect((await ping(endpoint.id)).statusCode).toBe(201);
+      for (let ping_ = 0; ping_ < 2; ping_ += 1) expect((await ping(endpoint.id)).statusCode).toBe(201);
       // Only this endpoint's pings count: another test's retry may reach the shared receiver too.
       const pingsOfEndpoint = () =>
         receiver.received.slice(before).filter((got) => got.body.includes(`"webhook_id":${endpoint.id}`))
           .length;
       const deadline = Date.now() + 10_000;
-      while (pingsOfEndpoint() < 3 && Date.now() < deadline) {
+      while (pingsOfEndpoint() < 2 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      expect(pingsOfEndpoint()).toBe(3);
+      expect(pingsOfEndpoint()).toBe(2);
     } finally {
       release();
     }
@@ -258,7 +267,7 @@ describe('webhook deliveries', () => {
       t,
       headers,
       endpoint.id,
-      (deliveries) => deliveries.filter((delivery) => delivery.attempt_count === 1).length === 3,
+      (deliveries) => deliveries.filter((delivery) => delivery.attempt_count === 1).length === 2,
     );
     const disables = await t.app.database.db
       .selectFrom('audit_events')
@@ -273,6 +282,46 @@ describe('webhook deliveries', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await disabledMails()).toBe(mailsBefore + 1);
+  });
+
+  it("sends another organisation's webhooks while one organisation's slow receiver holds 2 of its deliveries", async () => {
+    const busy = await signUp(t.app, t.config.mail.outboxDir);
+    const busyTeam = actingIn(busy, busy.organisationId);
+    const other = await signUp(t.app, t.config.mail.outboxDir);
+    const otherTeam = actingIn(other, other.organisationId);
+    const slow = await webhookReceiver();
+    const slowEndpoint = await createWebhook(t, busyTeam, { url: slow.url, events: ['purchase.paid'] });
+    receiver.answer([200]);
+    const endpoint = await createWebhook(t, otherTeam, { url: receiver.url, events: ['purchase.paid'] });
+    const pingAs = (team: TeamHeaders, webhookId: number) =>
+      t.app.inject({ method: 'POST', url: `/api/organisation/webhooks/${webhookId}/test/`, headers: team });
+    const release = slow.holdAnswers();
+    try {
+      // Four of the busy organisation's, more than the worker's 4 delivery slots leave for others.
+      for (let ping_ = 0; ping_ < 4; ping_ += 1) {
+        expect((await pingAs(busyTeam, slowEndpoint.id)).statusCode).toBe(201);
+      }
+      const deadline = Date.now() + 10_000;
+      while (slow.received.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect((await pingAs(otherTeam, endpoint.id)).statusCode).toBe(201);
+      await waitForDeliveries(t, otherTeam, endpoint.id, ([d]) => d?.status === 'succeeded');
+      // Meanwhile the slow receiver has answered nothing, and the last two pings wait their turn.
+      expect(slow.received).toHaveLength(2);
+      const waiting = await deliveriesOf(t, busyTeam, slowEndpoint.id);
+      expect(waiting.map((delivery) => [delivery.status, delivery.attempt_count])).toEqual(
+        Array(4).fill(['pending', 0]),
+      );
+    } finally {
+      release();
+    }
+    const delivered = await waitForDeliveries(t, busyTeam, slowEndpoint.id, (all) =>
+      all.every((delivery) => delivery.status === 'succeeded'),
+    );
+    expect(delivered.map((delivery) => delivery.attempt_count)).toEqual([1, 1, 1, 1]);
+    expect(slow.received).toHaveLength(4);
+    await slow.close();
   });
 
   it('tells a prediction request finished, with its counts and credits, and credits.low when a charge crosses the threshold', async () => {
