@@ -13,3 +13,16 @@ export async function lockKeys(trx: Kysely<DB>, keys: readonly string[]): Promis
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 }
+
+/**
+ * Takes one key's lock until the transaction ends if no other transaction holds it, without
+ * waiting: true when taken (always on SQLite, see lockKeys). For a caller that can do other work
+ * meanwhile rather than queue behind a holder that may be stalled.
+ */
+export async function tryLockKey(trx: Kysely<DB>, key: string): Promise<boolean> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return true;
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}

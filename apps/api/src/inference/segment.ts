@@ -145,8 +145,9 @@ export async function segment(
     confidenceSum += result.confidenceSum;
     copyCore(map, { region: tile.region, ...result }, tile.core);
   });
-  // A NaN or infinite logit anywhere in a tile makes its sum NaN (fused-confidence.ts). ArgMax would
-  // still name a class there, so a broken model would pass for a confident one.
+  // A NaN logit, or a largest one that is infinite, anywhere in a tile (its padding too) makes the
+  // tile's sum NaN (fused-confidence.ts). The class choice would still name a class there, so a
+  // broken model would pass for a confident one. (A class at minus infinity is only ruled out.)
   if (!Number.isFinite(confidenceSum)) throw new ModelOutputError();
   // Float sums may overshoot by a rounding error; a confidence is a share.
   map.confidence = Math.min(1, confidenceSum / (image.width * image.height));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExpressionBuilder, type Kysely, type OperandValueExpressionOrList, sql } from 'kysely';
-import { lockKeys } from '../db/key-lock.js';
+import { tryLockKey } from '../db/key-lock.js';
 import { locksRows } from '../db/row-lock.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { isoInSeconds, nowIso } from '../db/time.js';
@@ -57,17 +57,22 @@ export function databaseJobRunner(
    * Takes the oldest ready job of the lanes with a free slot whose fair key, if it has one, is below
    * its limit: the job, or 'empty' when none is ready, or 'lost' when another worker took the one
    * found first (look again at once). The main lane takes every job not named as a delivery, a job no
-   * handler here knows included (it fails with its reason).
+   * handler here knows included (it fails with its reason). Jobs of the fair keys in `passedOver`
+   * are not looked at: this poll found another worker claiming one of them.
    *
    * On PostgreSQL a short transaction finds the job, skipping jobs other workers are taking at that
    * moment (FOR UPDATE SKIP LOCKED), so workers never queue behind one row's lock, and takes it. A
    * job with a fair key is taken only once this worker holds the key's lock (key-lock.ts): claims
    * of one key run one at a time, and the update, a statement begun after the previous claim of
    * the key committed, counts that claim, so two workers claiming at once cannot both take the
-   * key's last free place. On SQLite, whose writes run one at a time, the guarded update lets only
+   * key's last free place. The lock is only tried: a worker never waits on another's claim (one
+   * that stalled mid-claim would hold up every lane), it passes that key over until its next poll. On SQLite, whose writes run one at a time, the guarded update lets only
    * one of several processes win a job, and counts the key's running jobs as it writes.
    */
-  async function claim(lanes: { main: boolean; deliveries: boolean }): Promise<JobRow | 'empty' | 'lost'> {
+  async function claim(
+    lanes: { main: boolean; deliveries: boolean },
+    passedOver: Set<string>,
+  ): Promise<JobRow | 'empty' | 'lost'> {
     const now = nowIso();
     const oneLane = deliveryNames.length > 0 && lanes.main !== lanes.deliveries;
     // A job whose lease ran out belongs to a dead worker: it holds none of its key's places.
@@ -89,6 +94,9 @@ export function databaseJobRunner(
         ]),
         ...(oneLane ? [eb('name', lanes.main ? 'not in' : 'in', deliveryNames)] : []),
         eb.or([eb('fair_key', 'is', null), eb('fair_key', 'not in', keysAtLimit(eb))]),
+        ...(passedOver.size > 0
+          ? [eb.or([eb('fair_key', 'is', null), eb('fair_key', 'not in', [...passedOver])])]
+          : []),
       ]);
     const take = (executor: Kysely<DB>, candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
       executor
@@ -115,7 +123,10 @@ export function databaseJobRunner(
           .skipLocked()
           .executeTakeFirst();
         if (!candidate) return 'empty';
-        if (candidate.fair_key !== null) await lockKeys(trx, [`job-fair-key:${candidate.fair_key}`]);
+        if (candidate.fair_key !== null && !(await tryLockKey(trx, `job-fair-key:${candidate.fair_key}`))) {
+          passedOver.add(candidate.fair_key);
+          return 'lost';
+        }
         // 'lost' when the key reached its limit meanwhile: the next look passes its jobs over.
         return (await take(trx, candidate.id)) ?? 'lost';
       });
@@ -268,6 +279,7 @@ export function databaseJobRunner(
 
   async function claimWhileFree(): Promise<void> {
     if (controller.signal.aborted) return;
+    const passedOver = new Set<string>();
     try {
       while (!controller.signal.aborted) {
         const free = {
@@ -275,7 +287,7 @@ export function databaseJobRunner(
           deliveries: runningIn.deliveries < slots.deliveries,
         };
         if (!free.main && !free.deliveries) break;
-        const job = await claim(free);
+        const job = await claim(free, passedOver);
         if (job === 'empty') break;
         if (job === 'lost') continue;
         if (controller.signal.aborted) {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { lockKeys } from '../../src/db/key-lock.js';
 import { databaseJobQueue } from '../../src/jobs/database-job-queue.js';
 import { databaseJobRunner } from '../../src/jobs/database-job-runner.js';
 import { type RegisteredJob, jobHandlers } from '../../src/jobs/job-handlers.js';
 import { type JobHandler, catalogOf, defineJob } from '../../src/jobs/job-queue.js';
+import { testDialect } from '../support/test-database.js';
 import { type TestApp, createTestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -566,4 +568,40 @@ describe('the deliveries of one organisation', () => {
     expect(await done()).toBe(JOBS);
     expect(mostRunning).toBe(2);
   });
+
+  // A worker that stalls mid-claim (frozen, cut off) holds its key's lock until PostgreSQL drops it.
+  it.runIf(testDialect === 'postgres')(
+    "are passed over while another worker's claim holds their key, and nothing else waits for it",
+    async () => {
+      const deliveries = organisationDeliveries('fair-stalled-claim');
+      await deliveries.enqueue('org:S', [1]);
+      await deliveries.enqueue('org:T', [1]);
+      let lockTaken!: () => void;
+      let endStall!: () => void;
+      const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+      const stall = new Promise<void>((resolve) => (endStall = resolve));
+      const stalledClaim = t.app.database.db.transaction().execute(async (trx) => {
+        await lockKeys(trx, ['job-fair-key:org:S']);
+        lockTaken();
+        await stall;
+      });
+      await taken;
+      const runner = deliveries.runner();
+      runner.start();
+      try {
+        await until(() => deliveries.started.includes('org:T-1'));
+        await pause(200);
+        expect([...deliveries.started]).toEqual(['org:T-1']);
+        endStall();
+        await stalledClaim;
+        await until(() => deliveries.started.includes('org:S-1'));
+        expect([...deliveries.started]).toEqual(['org:T-1', 'org:S-1']);
+      } finally {
+        endStall();
+        deliveries.releaseAll();
+        await deliveries.allDone(2);
+        await runner.stop();
+      }
+    },
+  );
 });

@@ -46,6 +46,24 @@ describe('the per-key rate limit, counted in the database', () => {
     expect(await limit.take(first!)).toBe(50);
   });
 
+  it('refuses a key it refused again from memory until the window ends, without asking the database', async () => {
+    let now = Date.parse('2026-12-07T12:00:00.000Z');
+    const limit = keyRateLimit(database.db, 1, () => now);
+    const key = keyIds[1]!;
+    expect(await limit.take(key)).toBeNull();
+    expect(await limit.take(key)).toBe(60);
+    // Were it asked, the database would let the next request through.
+    await database.db
+      .updateTable('api_key_rate_windows')
+      .set({ requests: 0 })
+      .where('key_id', '=', key)
+      .execute();
+    now += 30_000;
+    expect(await limit.take(key)).toBe(30);
+    now += 30_000;
+    expect(await limit.take(key)).toBeNull();
+  });
+
   it('lets exactly the limit through of requests sent together, however many processes count them', async () => {
     const now = () => Date.parse('2026-12-07T11:00:00.000Z');
     // Two limiters on two connections: two API processes sharing the database.

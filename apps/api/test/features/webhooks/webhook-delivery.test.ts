@@ -181,6 +181,18 @@ describe('webhook deliveries', () => {
     );
     const audit = await t.app.inject({ method: 'GET', url: '/api/organisation/audit/', headers });
     expect(audit.json().map((entry: { action: string }) => entry.action)).toContain('webhook.rotate_secret');
+
+    // Rotated again: the secret it replaces, the one of the rotation before, signs beside the new one.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisation/webhooks/${endpoint.id}/rotate-secret/`,
+      headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await ping(endpoint.id);
+    const afterSecond = await receivedAfter(before + 3);
+    new Webhook(again.json().secret).verify(afterSecond.body, webhookHeadersOf(afterSecond));
+    new Webhook(secret).verify(afterSecond.body, webhookHeadersOf(afterSecond));
   });
 
   it('disables an endpoint whose deliveries have failed for days and e-mails the admins and owners', async () => {
