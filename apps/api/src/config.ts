@@ -101,6 +101,7 @@ export const EnvSchema = z.object({
   WORKER_CONCURRENCY: positiveInt(1),
   WORKER_DELIVERY_CONCURRENCY: positiveInt(4),
   WORKER_DELIVERIES_PER_ORGANISATION: positiveInt(2),
+  JOB_RETENTION_DAYS: positiveInt(30),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MIGRATE_ON_START: booleanFlag('true'),
   BACKUP_DIR: optionalString,
@@ -255,6 +256,8 @@ export interface Config {
   worker: DatabaseJobRunnerOptions & {
     enabled: boolean;
     imagesInFlight: number;
+    /** Jobs that ended longer ago than this are removed (daily, by each worker). */
+    finishedJobRetentionDays: number;
     /** `npm run worker` answers health checks on this port (HOST) when set; no other HTTP. */
     healthPort: number | undefined;
   };
@@ -444,6 +447,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): ParsedConfig 
       deliveryConcurrency: values.WORKER_DELIVERY_CONCURRENCY,
       runningPerFairKey: values.WORKER_DELIVERIES_PER_ORGANISATION,
       imagesInFlight: values.WORKER_IMAGES_IN_FLIGHT,
+      finishedJobRetentionDays: values.JOB_RETENTION_DAYS,
       pollMs: values.QUEUE_POLL_MS,
       leaseSeconds: values.QUEUE_LEASE_SECONDS,
     },

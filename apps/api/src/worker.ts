@@ -9,6 +9,7 @@ import { registerWebhookJobs } from './features/webhooks/webhooks.worker.js';
 import { SessionCache } from './inference/session-cache.js';
 import { jobCatalog } from './job-catalog.js';
 import { databaseJobRunner } from './jobs/database-job-runner.js';
+import { keepFinishedJobsRetention } from './jobs/finished-jobs-retention.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import type { JobRunner } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -28,8 +29,8 @@ export interface WorkerAdapters {
 /**
  * Builds the worker: the inference threads' session cache, one handler for every catalogued job
  * (refused at start-up when one is missing or registered twice) and the runner that claims jobs
- * from the shared table. Started by the caller; `stop` lets running images finish, requeues the
- * rest and releases the model sessions.
+ * from the shared table, and the daily removal of jobs that ended long ago. Started by the caller;
+ * `stop` lets running images finish, requeues the rest and releases the model sessions.
  */
 export async function buildWorker({ db, storage, mailer, config, log }: WorkerAdapters): Promise<JobRunner> {
   const sessions = new SessionCache(
@@ -43,10 +44,15 @@ export async function buildWorker({ db, storage, mailer, config, log }: WorkerAd
     for (const register of workerFeatures)
       await register({ db, storage, sessions, jobs, mailer, config, log });
     const runner = databaseJobRunner(db, jobs.complete(), config.worker, log);
+    const retention = new AbortController();
     return {
-      start: () => runner.start(),
+      start() {
+        runner.start();
+        keepFinishedJobsRetention(db, config.worker.finishedJobRetentionDays, log, retention.signal);
+      },
       wake: () => runner.wake(),
       async stop() {
+        retention.abort();
         await runner.stop();
         await sessions.close();
       },
