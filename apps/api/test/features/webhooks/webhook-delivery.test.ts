@@ -302,38 +302,41 @@ describe('webhook deliveries', () => {
     const other = await signUp(t.app, t.config.mail.outboxDir);
     const otherTeam = actingIn(other, other.organisationId);
     const slow = await webhookReceiver();
-    const slowEndpoint = await createWebhook(t, busyTeam, { url: slow.url, events: ['purchase.paid'] });
-    receiver.answer([200]);
-    const endpoint = await createWebhook(t, otherTeam, { url: receiver.url, events: ['purchase.paid'] });
-    const pingAs = (team: TeamHeaders, webhookId: number) =>
-      t.app.inject({ method: 'POST', url: `/api/organisation/webhooks/${webhookId}/test/`, headers: team });
-    const release = slow.holdAnswers();
     try {
-      // Four of the busy organisation's, more than the worker's 4 delivery slots leave for others.
-      for (let ping_ = 0; ping_ < 4; ping_ += 1) {
-        expect((await pingAs(busyTeam, slowEndpoint.id)).statusCode).toBe(201);
+      const slowEndpoint = await createWebhook(t, busyTeam, { url: slow.url, events: ['purchase.paid'] });
+      receiver.answer([200]);
+      const endpoint = await createWebhook(t, otherTeam, { url: receiver.url, events: ['purchase.paid'] });
+      const pingAs = (team: TeamHeaders, webhookId: number) =>
+        t.app.inject({ method: 'POST', url: `/api/organisation/webhooks/${webhookId}/test/`, headers: team });
+      const release = slow.holdAnswers();
+      try {
+        // Four of the busy organisation's, more than the worker's 4 delivery slots leave for others.
+        for (let ping_ = 0; ping_ < 4; ping_ += 1) {
+          expect((await pingAs(busyTeam, slowEndpoint.id)).statusCode).toBe(201);
+        }
+        const deadline = Date.now() + 10_000;
+        while (slow.received.length < 2 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect((await pingAs(otherTeam, endpoint.id)).statusCode).toBe(201);
+        await waitForDeliveries(t, otherTeam, endpoint.id, ([d]) => d?.status === 'succeeded');
+        // Meanwhile the slow receiver has answered nothing, and the last two pings wait their turn.
+        expect(slow.received).toHaveLength(2);
+        const waiting = await deliveriesOf(t, busyTeam, slowEndpoint.id);
+        expect(waiting.map((delivery) => [delivery.status, delivery.attempt_count])).toEqual(
+          Array(4).fill(['pending', 0]),
+        );
+      } finally {
+        release();
       }
-      const deadline = Date.now() + 10_000;
-      while (slow.received.length < 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect((await pingAs(otherTeam, endpoint.id)).statusCode).toBe(201);
-      await waitForDeliveries(t, otherTeam, endpoint.id, ([d]) => d?.status === 'succeeded');
-      // Meanwhile the slow receiver has answered nothing, and the last two pings wait their turn.
-      expect(slow.received).toHaveLength(2);
-      const waiting = await deliveriesOf(t, busyTeam, slowEndpoint.id);
-      expect(waiting.map((delivery) => [delivery.status, delivery.attempt_count])).toEqual(
-        Array(4).fill(['pending', 0]),
+      const delivered = await waitForDeliveries(t, busyTeam, slowEndpoint.id, (all) =>
+        all.every((delivery) => delivery.status === 'succeeded'),
       );
+      expect(delivered.map((delivery) => delivery.attempt_count)).toEqual([1, 1, 1, 1]);
+      expect(slow.received).toHaveLength(4);
     } finally {
-      release();
+      await slow.close();
     }
-    const delivered = await waitForDeliveries(t, busyTeam, slowEndpoint.id, (all) =>
-      all.every((delivery) => delivery.status === 'succeeded'),
-    );
-    expect(delivered.map((delivery) => delivery.attempt_count)).toEqual([1, 1, 1, 1]);
-    expect(slow.received).toHaveLength(4);
-    await slow.close();
   });
 
   it('tells a prediction request finished, with its counts and credits, and credits.low when a charge crosses the threshold', async () => {
