@@ -24,6 +24,8 @@ export async function removeFinishedJobs(db: Kysely<DB>, retentionDays: number):
           .select('id')
           .where('status', 'in', ['done', 'failed'])
           .where('updated_at', '<', before)
+          // In one order, so workers removing at the same moment wait on each other, never deadlock.
+          .orderBy('id')
           .limit(BATCH),
       )
       .executeTakeFirst();
