@@ -248,7 +248,7 @@ export interface Config {
     allowPrivateTargets: boolean;
     disableAfterDays: number;
   };
-  /** Requests one API key may make per minute in this process (429 with Retry-After beyond). */
+  /** Requests one API key may make per minute, all API processes together (429 with Retry-After beyond). */
   apiKeyRequestsPerMinute: number;
   /** Apply pending migrations at start (one process); false: refuse an older schema (`npm run migrate`). */
   migrateOnStart: boolean;

@@ -93,10 +93,13 @@ export function databaseJobRunner(
           eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
         ]),
         ...(oneLane ? [eb('name', lanes.main ? 'not in' : 'in', deliveryNames)] : []),
-        eb.or([eb('fair_key', 'is', null), eb('fair_key', 'not in', keysAtLimit(eb))]),
-        ...(passedOver.size > 0
-          ? [eb.or([eb('fair_key', 'is', null), eb('fair_key', 'not in', [...passedOver])])]
-          : []),
+        eb.or([
+          eb('fair_key', 'is', null),
+          eb.and([
+            eb('fair_key', 'not in', keysAtLimit(eb)),
+            ...(passedOver.size > 0 ? [eb('fair_key', 'not in', [...passedOver])] : []),
+          ]),
+        ]),
       ]);
     const take = (executor: Kysely<DB>, candidate: OperandValueExpressionOrList<DB, 'jobs', 'id'>) =>
       executor
