@@ -14,6 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Waits until `what` holds, for at most 10 s (the expectations that follow say what failed). */
+async function until(what: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await what()) && Date.now() < deadline) await pause(20);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Marks every job still queued or running ended, so only a test's own jobs are claimable or running. */
+async function endEarlierTestsJobs() {
+  await t.app.database.db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until: null })
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
 /** A job whose handler waits until released, then succeeds or fails as told. */
 function gatedJob(name: string) {
   let started!: () => void;
@@ -237,14 +254,7 @@ function oneMainSlotRunner(jobs: Map<string, RegisteredJob>, deliverySlots: numb
 }
 
 describe('the lanes of one runner', () => {
-  // Only each test's own jobs are claimable: earlier tests leave running jobs whose leases run out.
-  beforeEach(async () => {
-    await t.app.database.db
-      .updateTable('jobs')
-      .set({ status: 'done', locked_until: null })
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-  });
+  beforeEach(endEarlierTestsJobs);
 
   it('sends a delivery while a long job holds every main slot, and starts the next main job only when a main slot frees', async () => {
     const payload = z.object({ n: z.number() });
@@ -272,20 +282,16 @@ describe('the lanes of one runner', () => {
       await queue.enqueue(trx, 'lane-main', { n: 2 });
       for (const n of [1, 2, 3]) await queue.enqueue(trx, 'lane-delivery', { n });
     });
-    const until = async (what: () => boolean) => {
-      const deadline = Date.now() + 10_000;
-      while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
     runner.start();
     try {
       // The one main slot holds main-1; both delivery slots fill; main-2 and delivery-3 wait.
       await until(() => started.length >= 3);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pause(200);
       expect(started).toEqual(['main-1', 'delivery-1', 'delivery-2']);
 
       releases.get('delivery-1')!();
       await until(() => started.includes('delivery-3'));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pause(200);
       expect(started).toEqual(['main-1', 'delivery-1', 'delivery-2', 'delivery-3']);
 
       releases.get('main-1')!();
@@ -426,23 +432,8 @@ function organisationDeliveries(name: string) {
   };
 }
 
-/** Waits until `what` holds, for at most 10 s (the expectations that follow say what failed). */
-async function until(what: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + 10_000;
-  while (!(await what()) && Date.now() < deadline) await pause(20);
-}
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 describe('the deliveries of one organisation', () => {
-  // Only each test's own jobs are claimable or running.
-  beforeEach(async () => {
-    await t.app.database.db
-      .updateTable('jobs')
-      .set({ status: 'done', locked_until: null })
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-  });
+  beforeEach(endEarlierTestsJobs);
 
   it("run at most 2 at once, and another organisation's delivery is sent meanwhile", async () => {
     const deliveries = organisationDeliveries('fair-two-organisations');
