@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { isoInSeconds } from '../db/time.js';
+import { repeatDaily } from '../lib/repeat-daily.js';
 
-const DAY_MS = 86_400_000;
 /** Rows removed per statement, so SQLite's single write lock is never held long for this. */
 const BATCH = 5_000;
 
@@ -48,8 +48,5 @@ export function keepFinishedJobsRetention(
         if (removed > 0) log.info({ removed, retentionDays }, 'finished jobs past retention removed');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'finished jobs retention failed'));
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+  repeatDaily(run, signal);
 }

@@ -2,9 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isoInSeconds } from '../../db/time.js';
+import { repeatDaily } from '../../lib/repeat-daily.js';
 import { auditRepository } from './audit.repository.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Removes audit entries older than the retention period now and then daily, until `signal` aborts.
@@ -22,8 +21,5 @@ export function keepAuditRetention(
   };
   const run = () =>
     void purge().catch((error: unknown) => log.warn({ err: error }, 'audit retention failed'));
-  run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+  repeatDaily(run, signal);
 }
