@@ -4,10 +4,13 @@
 // INFERENCE_MODELS_KEPT; the product's models kept is WORKER_CONCURRENCY, 1 unless set)
 // For standard (800 px) and Full HD (1920 px): pure model inference time (the unmodified model in
 // onnxruntime on float tiles of the pipeline's tile shapes, summed, on every core in one run: the
-// model alone at its fastest for one image), whole-pipeline time per image
-// (decode → orient → resize → tiles → fused model: normalisation, inference, argmax → PRED/ORG/
-// thumbnail → stored; the STAT chart, drawn when first asked for, is timed alone) both for one image alone and per image in a request of N images worked as
-// the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time goes, and peak RSS.
+// model alone at its fastest for one image), whole-pipeline time per image (at standard the model
+// input the upload kept, read from storage, and in a second request the original decoded as the
+// upload decodes it, as for images that have none; at Full HD decode → orient → resize; then tiles →
+// fused model: normalisation, inference, argmax → PRED/ORG/thumbnail → stored; the STAT chart, drawn
+// when first asked for, is timed alone) both for one image alone and per image in a request of N
+// images worked as the worker does (WORKER_IMAGES_IN_FLIGHT at once), their ratios, where the time
+// goes, and peak RSS.
 // This machine's speed drifts by tens of percent within minutes, so pure inference is measured in
 // the same minutes as the pipeline it is compared with (runs interleaved with the images alone;
 // half before and half after the request). The request's CPU time per image (every thread) is set
@@ -19,13 +22,15 @@
 // every image in flight decodes the 12 MP original from its file, as the worker does (the worker's
 // can be up to UPLOAD_MAX_MEGAPIXELS). Worker logs time stages per image while another image is in flight, so
 // their figures include waiting; the stages printed here are from images alone.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
 import { DEFAULT_IMAGES_IN_FLIGHT } from '../src/config.js';
+import { type StoredImage, predictionPixels } from '../src/features/predictions/prediction-pixels.js';
 import { storePredictionFiles } from '../src/features/predictions/run-predict-request.js';
 import { MODEL_FILE, type ModelFolder } from '../src/inference/model-files.js';
 import { type PredictionTimings, predictImage } from '../src/inference/predict-image.js';
@@ -37,8 +42,15 @@ import { DEFAULT_MAX_TILE_PIXELS, tilePixelsFor } from '../src/inference/tile-pl
 import { forEachConcurrently } from '../src/lib/for-each-concurrently.js';
 import { renderPieceCosts, statChartCost } from './render-stages.js';
 import { openImage } from '../src/media/open-image.js';
-import { type RgbImage, resizeToRgb } from '../src/media/renditions.js';
+import {
+  type RgbImage,
+  UPLOAD_OPEN_OPTIONS,
+  makeUploadRenditions,
+  resizeToRgb,
+} from '../src/media/renditions.js';
+import { STANDARD_SIDE, decodeStandardInput, standardInputFromPreview } from '../src/media/standard-input.js';
 import { localStorage } from '../src/storage/local-storage.js';
+import { imageFiles, storageKeys } from '../src/storage/storage-keys.js';
 import {
   benchModels,
   benchOriginal,
@@ -101,13 +113,6 @@ if (SIZES.length !== sizeNames.length)
 
 const original = await benchOriginal();
 const folders = await benchModels(values.model);
-const resized = new Map<number, RgbImage>();
-for (const [, maxSide] of SIZES) {
-  resized.set(
-    maxSide,
-    await resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
-  );
-}
 console.log(
   `original: 4032x3024 JPEG; ${runs} runs each; pipeline: ${parallelRuns} model runs at once of ${threads} ` +
     `onnxruntime threads, pure inference: ${bareThreads} threads; tiles above ${maxTilePixels} px; ` +
@@ -119,6 +124,31 @@ const storageDir = await mkdtemp(path.join(tmpdir(), 'hullscope-bench-storage-')
 const storage = localStorage(storageDir);
 type Stages = Record<keyof PredictionTimings | 'storeMs', number[]>;
 
+// The original stored as an upload stores it, once with the standard input the upload keeps (the
+// images a survey uploads now) and once without (images uploaded before it was kept, or that may be
+// transparent). The worker deletes a kept input once used; here every image reads the same one.
+const originalBytes = await readFile(original);
+const { width: originalWidth, height: originalHeight } = await sharp(original).metadata();
+const storedImage = (prefix: string): StoredImage => ({
+  prefix,
+  format: 'jpeg',
+  width: originalWidth!,
+  height: originalHeight!,
+});
+const withKept = storedImage('bench/with-kept-input');
+const withoutKept = storedImage('bench/without-kept-input');
+const uploadOpened = await openImage(original, MAX_PIXELS, UPLOAD_OPEN_OPTIONS);
+const uploadPixels = (await makeUploadRenditions(uploadOpened.image)).pixels;
+for (const image of [withKept, withoutKept])
+  await storage.putBuffer(storageKeys.file(image.prefix, imageFiles.original('jpeg')), originalBytes);
+await storage.putBuffer(
+  storageKeys.file(withKept.prefix, imageFiles.standardInput),
+  (await standardInputFromPreview(uploadPixels, uploadOpened)).data,
+);
+const resized = new Map<number, RgbImage>();
+for (const [, maxSide] of SIZES)
+  resized.set(maxSide, (await predictionPixels(storage, withKept, maxSide, MAX_PIXELS)).rgb);
+
 /** One image through the whole pipeline, as the worker runs it, stored; its stage times kept. */
 async function predictAndStore(
   session: FusedSession,
@@ -126,14 +156,12 @@ async function predictAndStore(
   maxSide: number,
   key: string,
   stages?: Stages,
+  image = withKept,
 ): Promise<void> {
-  const opened = await openImage(original, MAX_PIXELS, { fitSide: maxSide });
-  const result = await predictImage(opened, {
-    session,
-    manifest: folder.manifest,
-    maxSide,
-    maxTilePixels,
-  });
+  const result = await predictImage(
+    async () => (await predictionPixels(storage, image, maxSide, MAX_PIXELS)).rgb,
+    { session, manifest: folder.manifest, maxTilePixels },
+  );
   const storing = performance.now();
   await storePredictionFiles(storage, key, result);
   if (!stages) return;
@@ -142,11 +170,16 @@ async function predictAndStore(
 }
 
 /** Milliseconds per image for a request of `runs` images worked `inFlight` at once. */
-async function requestMsPerImage(session: FusedSession, folder: ModelFolder, maxSide: number) {
+async function requestMsPerImage(
+  session: FusedSession,
+  folder: ModelFolder,
+  maxSide: number,
+  image = withKept,
+) {
   const started = performance.now();
   const images = Array.from({ length: runs }, (_, index) => index);
   await forEachConcurrently(images, inFlight, (index) =>
-    predictAndStore(session, folder, maxSide, `bench/request/${index}`),
+    predictAndStore(session, folder, maxSide, `bench/request/${index}`, undefined, image),
   );
   return (performance.now() - started) / runs;
 }
@@ -216,6 +249,10 @@ for (const folder of folders) {
     for (let run = 0; run < half; run += 1) await timePure();
     const request = await withCpuTime(() => requestMsPerImage(session, folder, maxSide));
     const inRequest = request.result;
+    const standard = maxSide === STANDARD_SIDE;
+    const decodingRequest = standard
+      ? await withCpuTime(() => requestMsPerImage(session, folder, maxSide, withoutKept))
+      : undefined;
     for (let run = 0; run < half; run += 1) await timePure();
     const requestCpu = request.cpuMs / runs;
     const pureCpuMs = median(pureCpu);
@@ -236,10 +273,17 @@ for (const folder of folders) {
       `${''.padEnd(18)}in a request of ${runs}, ${inFlight} in flight: pipeline ${inRequest.toFixed(0)} ms per image  ` +
         overhead(inRequest, pureRequest),
     );
-    console.log(
-      `${''.padEnd(18)}CPU per image in that request: pipeline ${requestCpu.toFixed(0)} core-ms, ` +
-        `inference ${pureCpuMs.toFixed(0)} core-ms (overhead ${(((requestCpu - pureCpuMs) / pureCpuMs) * 100).toFixed(0)} %)`,
-    );
+    const cpuLine = (cpu: number) =>
+      `pipeline ${cpu.toFixed(0)} core-ms, inference ${pureCpuMs.toFixed(0)} core-ms ` +
+      `(overhead ${(((cpu - pureCpuMs) / pureCpuMs) * 100).toFixed(0)} %)`;
+    console.log(`${''.padEnd(18)}CPU per image in that request: ${cpuLine(requestCpu)}`);
+    if (decodingRequest) {
+      console.log(
+        `${''.padEnd(18)}the same without the upload's kept input (decoding the original): ` +
+          `${decodingRequest.result.toFixed(0)} ms per image  ${overhead(decodingRequest.result, pureRequest)}; ` +
+          `CPU ${cpuLine(decodingRequest.cpuMs / runs)}`,
+      );
+    }
     console.log(
       `${''.padEnd(18)}stages (one image alone): decode+resize ${ms(stages.decodeResizeMs)}, segment ${ms(stages.segmentMs)} ` +
         `(the fused model, summed over tiles: ${ms(stages.modelMs)}), render ${ms(stages.renderMs)}, store ${ms(stages.storeMs)}`,
@@ -249,6 +293,8 @@ for (const folder of folders) {
     const fusedCpu: number[] = [];
     const bareCpu: number[] = [];
     const decodeCpu: number[] = [];
+    const keptCpu: number[] = [];
+    const keepingCpu: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       fusedCpu.push(
         (await withCpuTime(() => segment(session, folder.manifest, rgb, { maxTilePixels }))).cpuMs,
@@ -257,14 +303,33 @@ for (const folder of folders) {
       decodeCpu.push(
         (
           await withCpuTime(async () =>
-            resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
+            standard
+              ? decodeStandardInput(original, MAX_PIXELS)
+              : resizeToRgb(await openImage(original, MAX_PIXELS, { fitSide: maxSide }), maxSide),
+          )
+        ).cpuMs,
+      );
+      if (!standard) continue;
+      keptCpu.push((await withCpuTime(() => predictionPixels(storage, withKept, maxSide, MAX_PIXELS))).cpuMs);
+      keepingCpu.push(
+        (
+          await withCpuTime(async () =>
+            storage.putBuffer(
+              storageKeys.file('bench/kept-at-upload', imageFiles.standardInput),
+              (await standardInputFromPreview(uploadPixels, uploadOpened)).data,
+            ),
           )
         ).cpuMs,
       );
     }
+    const kept = standard
+      ? `; reading the upload's kept input ${median(keptCpu).toFixed(1)} core-ms (making and writing ` +
+        `it at upload, from the upload's decode ${median(keepingCpu).toFixed(1)} core-ms)`
+      : '';
     console.log(
       `${''.padEnd(18)}CPU alone: segmentation with the fused model ${median(fusedCpu).toFixed(0)} core-ms ` +
-        `against the bare model ${median(bareCpu).toFixed(0)} core-ms; open, decode and resize ${median(decodeCpu).toFixed(0)} core-ms`,
+        `against the bare model ${median(bareCpu).toFixed(0)} core-ms; open, decode and resize the original ` +
+        `${median(decodeCpu).toFixed(0)} core-ms${kept}`,
     );
     const pieces = await renderPieceCosts(rgb, segmentation, folder.manifest, runs);
     console.log(

@@ -1,10 +1,9 @@
 import type { LabelPercentage, ModelManifest } from '@hullscope/contract';
 import { encodeIndexedPng } from '../media/indexed-png.js';
-import type { OpenedImage } from '../media/open-image.js';
 import {
+  type RgbImage,
   blendThumbnail,
   encodeJpeg,
-  resizeToRgb,
   thumbnailPhoto,
   thumbnailSize,
 } from '../media/renditions.js';
@@ -30,7 +29,10 @@ export interface ImagePrediction {
 
 /** Where one image's time went, in milliseconds (for the logs and `npm run bench:predict`). */
 export interface PredictionTimings {
-  /** Decoding the original and resizing it to the resolution (HEVC HEIC is decoded before, on opening). */
+  /**
+   * Reading the pixels at the resolution: the upload's kept input, or the original decoded and
+   * resized (HEVC HEIC is decoded before, on opening). See prediction-pixels.ts.
+   */
   decodeResizeMs: number;
   /** Inside onnxruntime: the fused model (normalisation, the model itself, argmax; see fused-model.ts). */
   modelMs: number;
@@ -46,7 +48,6 @@ export interface PredictionTimings {
 export interface PredictImageOptions {
   session: FusedSession;
   manifest: ModelManifest;
-  maxSide: number;
   maxTilePixels: number;
 }
 
@@ -60,15 +61,16 @@ function settledLater<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * One image through the pipeline: resize (never up) → segment → PRED, ORG, percentages, thumbnail.
- * The STAT chart is drawn from the stored percentages when first asked for (stat-chart-file.ts).
+ * One image through the pipeline: its pixels at the resolution (`readPixels`, timed here) → segment →
+ * PRED, ORG, percentages, thumbnail. The STAT chart is drawn from the stored percentages when first
+ * asked for (stat-chart-file.ts).
  */
 export async function predictImage(
-  original: OpenedImage,
+  readPixels: () => Promise<RgbImage>,
   options: PredictImageOptions,
 ): Promise<ImagePrediction> {
   const started = performance.now();
-  const rgb = await resizeToRgb(original, options.maxSide);
+  const rgb = await readPixels();
   const decoded = performance.now();
   // ORG and the thumbnail's photo layer need only the resized pixels: started now, libvips works
   // them on libuv's threads while the model runs in the inference thread, instead of after it.

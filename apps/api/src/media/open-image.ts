@@ -19,6 +19,8 @@ export interface OpenedImage {
   format: (typeof ACCEPTED_FORMATS)[number];
   width: number;
   height: number;
+  /** Whether it may hold transparency (a decoded HEVC HEIC always comes with an alpha channel). */
+  hasAlpha: boolean;
 }
 
 function isAccepted(format: string | undefined): format is OpenedImage['format'] {
@@ -131,7 +133,7 @@ export async function openImage(
   const oriented = { width: turned ? height : width, height: turned ? width : height };
 
   if (metadata.format === 'heif' && metadata.compression === 'hevc') {
-    return { ...(await openHevc(input)), format: 'heif' };
+    return { ...(await openHevc(input)), format: 'heif', hasAlpha: true };
   }
   const source =
     typeof input === 'string' && metadata.format === 'jpeg'
@@ -143,14 +145,14 @@ export async function openImage(
   // anyway. Only then, because it turns
   // off the JPEG and WebP shrink-on-load.
   if (decoded.bitsPerSample > 8) image.pipelineColourspace(isGrey(metadata.space) ? 'b-w' : 'srgb');
-  return { image, format: metadata.format, ...oriented };
+  return { image, format: metadata.format, ...oriented, hasAlpha: metadata.hasAlpha ?? false };
 }
 
 function isGrey(space: string | undefined): boolean {
   return space === 'b-w' || space === 'grey16';
 }
 
-async function openHevc(input: string | Buffer): Promise<Omit<OpenedImage, 'format'>> {
+async function openHevc(input: string | Buffer): Promise<Omit<OpenedImage, 'format' | 'hasAlpha'>> {
   try {
     const decoded = await heicDecode({ buffer: typeof input === 'string' ? await readFile(input) : input });
     const image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {

@@ -19,31 +19,42 @@ export interface UploadRenditions {
   thumbnail: Buffer;
   /** Measured from the same pixels, so judging a photo's quality costs no second decode. */
   quality: QualityMetrics;
+  /**
+   * The decoded pixels the three are made from, transparency flattened on white (the upload makes
+   * the standard model input from them, standard-input.ts).
+   */
+  pixels: RgbImage;
 }
 
 /**
- * Decodes the whole original once (this is where a truncated or corrupt file is caught; a JPEG
- * opened with UPLOAD_OPEN_OPTIONS may decode at half size, which still reads all of it) to the
- * preview's pixels, and encodes the preview and the thumbnail from those pixels, so no JPEG is
- * decoded twice. The preview is reduced with libvips' linear kernel, as the pipeline's resizeToRgb
- * is: invisibly different from lanczos3 and cheaper; the thumbnail keeps lanczos3, since at its
- * larger reduction linear is visibly softer (figures: docs/benchmarks.md, bench:api).
+ * The original decoded once to at most PREVIEW_SIDE (this is where a truncated or corrupt file is
+ * caught; a JPEG opened with UPLOAD_OPEN_OPTIONS may decode at half size, which still reads all of
+ * it), transparency flattened on `background`. Reduced with libvips' linear kernel, as resizeToRgb
+ * is: invisibly different from lanczos3 and cheaper.
  */
-export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
-  let pixels: { data: Buffer; info: sharp.OutputInfo };
+export async function decodeToPreviewPixels(image: sharp.Sharp, background: string): Promise<RgbImage> {
   try {
-    pixels = await image
+    const { data, info } = await image
       .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
-      .flatten({ background: '#ffffff' })
+      .flatten({ background })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch {
     throw new ImageRejectedError('the image is damaged or incomplete and cannot be decoded');
   }
-  const raw = {
-    raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels },
-  };
+}
+
+/**
+ * Decodes the whole original once, to the preview's pixels, and makes the preview and the thumbnail
+ * from those pixels, so no JPEG is decoded twice. The thumbnail keeps
+ * lanczos3, since at its larger reduction linear is visibly softer (figures: docs/benchmarks.md,
+ * bench:api).
+ */
+export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
+  const pixels = await decodeToPreviewPixels(image, '#ffffff');
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: 3 as const } };
   const [preview, thumbnail, quality] = await Promise.all([
     // libjpeg-turbo's own encoder without optimised Huffman tables: mozjpeg or optimised tables
     // cost more than the decode for a slightly smaller file. The thumbnail keeps them: it is small,
@@ -53,9 +64,9 @@ export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRe
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80 })
       .toBuffer(),
-    measureQuality({ data: pixels.data, width: pixels.info.width, height: pixels.info.height }),
+    measureQuality(pixels),
   ]);
-  return { preview, thumbnail, quality };
+  return { preview, thumbnail, quality, pixels };
 }
 
 export interface RgbImage {
@@ -67,7 +78,8 @@ export interface RgbImage {
 /**
  * Resizes an opened original so its longer side is at most `maxSide` (never upscaling) to 8-bit RGB
  * pixels. The size is worked out from the original's own, so it is the same however the file was
- * decoded (a JPEG may decode at half size, see openImage). This runs on every predicted image, so it
+ * decoded (a JPEG may decode at half size, see openImage). This runs on every image predicted at any
+ * resolution but the standard one (which reads the upload's decode, standard-input.ts), so it
  * uses libvips' linear (triangle) reduction rather than its default lanczos3: from a 12 MP photo
  * decoded at full size the result differed from lanczos3's by 53 dB PSNR at 1920 px and 45 dB at
  * 800 px (invisible; a JPEG at quality 90 is near 40 dB), for ~25 core-ms less per Full HD image.

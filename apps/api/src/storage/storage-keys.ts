@@ -72,6 +72,12 @@ export const imageFiles = {
   /** thumbnail.jpg's base64 text, as the thumbnail list sends it (see base64-copy.ts). */
   thumbnailBase64: 'thumbnail.b64',
   preview: 'preview.jpg',
+  /**
+   * The model's input at the standard resolution, kept from the upload's decode until a prediction
+   * at that resolution has used it (standard-input.ts), in a folder of its own so it is deleted alone.
+   */
+  standardInputFolder: 'model-input',
+  standardInput: 'model-input/standard.rgb',
 } as const;
 
 export const predictionFiles = {

@@ -24,7 +24,13 @@ import { createDataHome } from '../support/server-process.js';
 import { FIXTURE_MODELS_DIR, createTestApp, type TestApp } from '../support/test-app.js';
 
 const HOUR = 60 * 60 * 1000;
-const UPLOADED_FILES = ['original.png', 'preview.jpg', 'thumbnail.b64', 'thumbnail.jpg'];
+const UPLOADED_FILES = [
+  'model-input/standard.rgb',
+  'original.png',
+  'preview.jpg',
+  'thumbnail.b64',
+  'thumbnail.jpg',
+];
 const PLANTED_FILES = ['original.jpg', 'predictions/request-1/PRED.png'];
 /** The folder names storageKeys.newImage draws. */
 const RANDOM_FOLDER = /\/images\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -101,19 +101,15 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
 }
 
 /**
- * Uploads `images` to the user's project, predicts them all with the fixture model at standard
- * resolution through the API and waits until the request is done; answers the image ids in upload
- * order and the project's API path.
+ * Predicts the project's images `imageIds` with the fixture model at standard resolution through the
+ * API and waits until the request is done; answers the project's API path.
  */
-export async function predictWithFixtureModel(
+export async function predictUploaded(
   app: FastifyInstance,
   headers: { authorization: string },
   projectId: number,
-  images: { name: string; data: Buffer }[],
-): Promise<{ imageIds: number[]; base: string }> {
-  const uploaded = await upload(app, headers, projectId, images);
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const imageIds: number[] = uploaded.json().data.map((entry: { id: number }) => entry.id);
+  imageIds: number[],
+): Promise<string> {
   const base = `/api/projects/${projectId}`;
   const scheduled = await app.inject({
     method: 'POST',
@@ -127,7 +123,24 @@ export async function predictWithFixtureModel(
   });
   expect(scheduled.statusCode, scheduled.body).toBe(201);
   expect((await waitForRequest(app, headers, scheduled.json().request_id)).status).toBe('DONE');
-  return { imageIds, base };
+  return base;
+}
+
+/**
+ * Uploads `images` to the user's project, predicts them all with the fixture model at standard
+ * resolution through the API and waits until the request is done; answers the image ids in upload
+ * order and the project's API path.
+ */
+export async function predictWithFixtureModel(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  projectId: number,
+  images: { name: string; data: Buffer }[],
+): Promise<{ imageIds: number[]; base: string }> {
+  const uploaded = await upload(app, headers, projectId, images);
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const imageIds: number[] = uploaded.json().data.map((entry: { id: number }) => entry.id);
+  return { imageIds, base: await predictUploaded(app, headers, projectId, imageIds) };
 }
 
 /**

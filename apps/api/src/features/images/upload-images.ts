@@ -6,7 +6,13 @@ import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
 import { FieldErrorCollector, fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
 import { openImage } from '../../media/open-image.js';
-import { UPLOAD_OPEN_OPTIONS, type UploadRenditions, makeUploadRenditions } from '../../media/renditions.js';
+import {
+  type RgbImage,
+  UPLOAD_OPEN_OPTIONS,
+  type UploadRenditions,
+  makeUploadRenditions,
+} from '../../media/renditions.js';
+import { standardInputFromPreview } from '../../media/standard-input.js';
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
@@ -19,14 +25,27 @@ interface CheckedFile {
   format: string;
   width: number;
   height: number;
-  renditions: UploadRenditions;
+  /** Without the decoded pixels: an upload of many files holds every file's renditions at once. */
+  renditions: Omit<UploadRenditions, 'pixels'>;
+  /** The model's input at the standard resolution; none for an image that may be transparent. */
+  standardInput: RgbImage | undefined;
 }
 
 async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFile> {
   if (file.problem) throw new ImageRejectedError(file.problem);
   const opened = await openImage(file.tempPath, maxPixels, UPLOAD_OPEN_OPTIONS);
-  const renditions = await makeUploadRenditions(opened.image);
-  return { staged: file, format: opened.format, width: opened.width, height: opened.height, renditions };
+  const { pixels, ...renditions } = await makeUploadRenditions(opened.image);
+  // The preview's pixels are flattened on white and the model's input on black: kept only where
+  // nothing can be transparent.
+  const standardInput = opened.hasAlpha ? undefined : await standardInputFromPreview(pixels, opened);
+  return {
+    staged: file,
+    format: opened.format,
+    width: opened.width,
+    height: opened.height,
+    renditions,
+    standardInput,
+  };
 }
 
 /**
@@ -57,7 +76,7 @@ async function storeImage(
     quality: file.renditions.quality,
   });
   writing(prefix);
-  // Four independent files, written together (on S3, four requests in flight rather than one after
+  // Independent files, written together (on S3, requests in flight at once rather than one after
   // another). All settle before a failure is thrown, so the clean-up never races a write still going.
   const written = await Promise.allSettled([
     storage.putFile(storageKeys.file(prefix, imageFiles.original(file.format)), file.staged.tempPath),
@@ -67,6 +86,8 @@ async function storeImage(
       base64Bytes(file.renditions.thumbnail),
     ),
     storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview),
+    file.standardInput &&
+      storage.putBuffer(storageKeys.file(prefix, imageFiles.standardInput), file.standardInput.data),
   ]);
   const failed = written.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;

@@ -10,6 +10,9 @@ export interface PendingImage {
   name: string;
   format: string;
   prefix: string;
+  /** The original's size, oriented. */
+  width: number;
+  height: number;
   /** Credits charged for it; null on requests made before prices were kept per image. */
   price: number | null;
   /** Times a worker began it: more than 0 while PENDING means a crash cut it off. */
@@ -85,6 +88,8 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           'images.name',
           'images.format',
           'images.storage_prefix as prefix',
+          'images.width',
+          'images.height',
           'prediction_request_images.price',
           'prediction_request_images.starts',
         ])

@@ -9,15 +9,15 @@ import { InferenceThreadError } from '../../inference/inference-thread.js';
 import { type ImagePrediction, predictImage } from '../../inference/predict-image.js';
 import { forEachConcurrently } from '../../lib/for-each-concurrently.js';
 import { type JobHandler, JobInterruptedError } from '../../jobs/job-queue.js';
-import { openImage } from '../../media/open-image.js';
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
-import { imageFiles, predictionFiles, storageKeys } from '../../storage/storage-keys.js';
+import { predictionFiles, storageKeys } from '../../storage/storage-keys.js';
 import { creditAccount } from '../credits/ledger.js';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 import { contentVersionsRepository } from '../projects/content-versions.repository.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import { type PredictRequestPayload, predictRequestJob } from './predict-request.job.js';
+import { deleteKeptInput, predictionPixels } from './prediction-pixels.js';
 import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
 
 export interface PredictJobDependencies {
@@ -196,21 +196,20 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
         if (signal.aborted) return;
         await runs.countImageStart(image.rowId);
         let result: ImagePrediction;
+        let keptInput = false;
         try {
-          const maxSide = resolution.resolution;
-          // Read from its file, not loaded whole: libvips decodes as it reads (a large JPEG at a
-          // half size, see openImage) and a JPEG, PNG, WebP or TIFF original never sits whole in memory.
-          result = await deps.storage.withFile(
-            storageKeys.file(image.prefix, imageFiles.original(image.format)),
-            async (file) => {
-              const opened = await openImage(file, deps.maxPixels, { fitSide: maxSide });
-              return predictImage(opened, {
-                session,
-                manifest,
-                maxSide,
-                maxTilePixels: deps.maxTilePixels,
-              });
+          result = await predictImage(
+            async () => {
+              const pixels = await predictionPixels(
+                deps.storage,
+                image,
+                resolution.resolution,
+                deps.maxPixels,
+              );
+              keptInput = pixels.kept;
+              return pixels.rgb;
             },
+            { session, manifest, maxTilePixels: deps.maxTilePixels },
           );
         } catch (error) {
           // A dead inference thread is not the image's fault: the job fails and is retried instead.
@@ -243,6 +242,13 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
           return;
         }
         const storeMs = performance.now() - storing;
+        // Its one use is done: a later prediction at this resolution decodes the original to the
+        // same pixels. Left behind, it only costs space until the image is deleted.
+        if (keptInput) {
+          await deleteKeptInput(deps.storage, image.prefix).catch((error: unknown) =>
+            log.warn({ err: error, imageId: image.imageId }, "the upload's kept model input was not deleted"),
+          );
+        }
         log.info(
           {
             requestId,

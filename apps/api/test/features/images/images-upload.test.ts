@@ -223,6 +223,7 @@ describe('images API', () => {
         .executeTakeFirstOrThrow()
     ).storage_prefix;
     expect(await filesUnder(path.join(t.config.storageDir, prefix))).toEqual([
+      'model-input/standard.rgb',
       'original.png',
       'preview.jpg',
       'thumbnail.b64',

@@ -239,6 +239,7 @@ describe('GET /api/projects/{id}/thumbnails/', () => {
     const { projectId, imageIds } = await projectWith(1);
     const folder = await prefixOf(imageIds[0]!);
     expect(await filesUnder(folder)).toEqual([
+      'model-input/standard.rgb',
       'original.jpg',
       'preview.jpg',
       'thumbnail.b64',

@@ -37,7 +37,9 @@ describe('an image that fails after an earlier attempt stored its results', () =
     const earlierResults = path.join(folderOf('lost.png'), `predictions/request-${requestId}`);
     await mkdir(earlierResults, { recursive: true });
     await writeFile(path.join(earlierResults, 'PRED.png'), 'from the killed attempt');
+    // Lost: its original, and the model input its upload kept.
     await rm(path.join(folderOf('lost.png'), imageFiles.original('png')));
+    await rm(path.join(folderOf('lost.png'), imageFiles.standardInputFolder), { recursive: true });
 
     const sessions = new SessionCache(1);
     await predictJobFor(t, sessions).handle(
@@ -67,17 +69,25 @@ describe('an image refunded by another worker while this one predicted it', () =
     const { db } = t.app.database;
     const row = (await requestImages(requestId))[0]!;
     const stored = localStorage(t.config.storageDir);
-    // The other worker's refund lands once this one has read the original.
+    // The other worker's refund lands once this one has read the image (the model input its upload
+    // kept, or else the original).
+    const refundMeanwhile = () =>
+      db
+        .updateTable('prediction_request_images')
+        .set({ status: 'FAILED', error: 'given up by the other worker' })
+        .where('id', '=', row.id)
+        .execute();
     const refundedMeanwhile: Storage = {
       ...stored,
+      getBuffer: async (key) => {
+        const bytes = await stored.getBuffer(key);
+        await refundMeanwhile();
+        return bytes;
+      },
       withFile: (key, use) =>
         stored.withFile(key, async (file) => {
           const result = await use(file);
-          await db
-            .updateTable('prediction_request_images')
-            .set({ status: 'FAILED', error: 'given up by the other worker' })
-            .where('id', '=', row.id)
-            .execute();
+          await refundMeanwhile();
           return result;
         }),
     };

@@ -20,8 +20,8 @@ afterAll(async () => {
 const never = new Promise<never>(() => undefined);
 
 /**
- * One worker process's storage, as the handler sees it. Opening the original under `poisonPrefix`
- * brings the "process" down: from then on nothing it started gets any further (every storage call
+ * One worker process's storage, as the handler sees it. Reading the image under `poisonPrefix` (the
+ * model input its upload kept, or its original) brings the "process" down: from then on nothing it started gets any further (every storage call
  * hangs, as in a process that has died), and `crashed` resolves.
  */
 function dyingStorage(poisonPrefix: string) {
@@ -34,7 +34,8 @@ function dyingStorage(poisonPrefix: string) {
       const member = Reflect.get(target, name, receiver) as unknown;
       if (typeof member !== 'function') return member;
       return (...args: unknown[]) => {
-        if (!dead && name === 'withFile' && String(args[0]).startsWith(`${poisonPrefix}/`)) {
+        const reading = name === 'withFile' || name === 'getBuffer';
+        if (!dead && reading && String(args[0]).startsWith(`${poisonPrefix}/`)) {
           dead = true;
           reportCrash();
         }

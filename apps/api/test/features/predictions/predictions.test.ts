@@ -477,7 +477,10 @@ describe('validation', () => {
 });
 
 describe('failures', () => {
-  /** Uploads the images, removes the originals of those named in `lost`, and runs them all. */
+  /**
+   * Uploads the images, removes the originals (and the model inputs their uploads kept) of those
+   * named in `lost`, and runs them all.
+   */
   async function runWithLostOriginals(names: string[], lost: string[], resolution: string) {
     const user = await signUp(t.app, t.config.mail.outboxDir);
     // Larger than Standard's 800 px, so Full HD charges its own price (fair-pricing.test.ts has the smaller).
@@ -494,6 +497,7 @@ describe('failures', () => {
         .where('id', '=', imageIds[index]!)
         .executeTakeFirstOrThrow();
       await rm(path.join(t.config.storageDir, row.storage_prefix, 'original.png'));
+      await rm(path.join(t.config.storageDir, row.storage_prefix, 'model-input'), { recursive: true });
     }
     const payload = {
       model: await fixtureModelId(t.app, user.headers),
