@@ -9,6 +9,7 @@ import { registerWebhookJobs } from './features/webhooks/webhooks.worker.js';
 import { SessionCache } from './inference/session-cache.js';
 import { jobCatalog } from './job-catalog.js';
 import { databaseJobRunner } from './jobs/database-job-runner.js';
+import { keepReleasingStaleKeptInputs } from './features/images/kept-standard-input.js';
 import { keepFinishedJobsRetention } from './jobs/finished-jobs-retention.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import type { JobRunner } from './jobs/job-queue.js';
@@ -29,7 +30,8 @@ export interface WorkerAdapters {
 /**
  * Builds the worker: the inference threads' session cache, one handler for every catalogued job
  * (refused at start-up when one is missing or registered twice) and the runner that claims jobs
- * from the shared table, and the daily removal of jobs that ended long ago. Started by the caller;
+ * from the shared table, and the daily removal of jobs that ended long ago and of model inputs
+ * uploads kept that no prediction used (kept-standard-input.ts). Started by the caller;
  * `stop` lets running images finish, requeues the rest and releases the model sessions.
  */
 export async function buildWorker({ db, storage, mailer, config, log }: WorkerAdapters): Promise<JobRunner> {
@@ -49,6 +51,7 @@ export async function buildWorker({ db, storage, mailer, config, log }: WorkerAd
       start() {
         runner.start();
         keepFinishedJobsRetention(db, config.worker.finishedJobRetentionDays, log, retention.signal);
+        keepReleasingStaleKeptInputs(db, storage, log, retention.signal);
       },
       wake: () => runner.wake(),
       async stop() {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DatabaseConfig } from '../db/database.js';
 import { isPartialWrite } from '../storage/local-storage.js';
+import { isKeptStandardInput } from '../storage/storage-keys.js';
 import type { S3StorageOptions } from '../storage/s3-storage.js';
 import { BACKUP_LAYOUT, prepareEmptyFolder, previousBackup } from './backup-folders.js';
 import { type BackupFile, type BackupManifest, MANIFEST_FORMAT, writeManifest } from './backup-manifest.js';
@@ -30,7 +31,10 @@ export interface BackupOutcome {
   manifest: BackupManifest;
 }
 
-/** DATA_DIR's temporary files, the live SQLite files and backups are not data to back up. */
+/**
+ * DATA_DIR's temporary files, the live SQLite files, backups and the model inputs uploads keep
+ * (isKeptStandardInput) are not data to back up.
+ */
 function includer(sources: BackupSources, target: string): (relative: string) => boolean {
   const skipped = [...sources.exclude, target, path.join(sources.dataDir, 'tmp')].map((folder) =>
     path.resolve(folder),
@@ -42,7 +46,7 @@ function includer(sources: BackupSources, target: string): (relative: string) =>
     if (skipped.includes(absolute)) return false;
     // The database file and its -wal, -shm and -journal: the snapshot is their consistent copy.
     if (sqliteFile && absolute.startsWith(sqliteFile)) return false;
-    return !isPartialWrite(path.basename(relative));
+    return !isPartialWrite(path.basename(relative)) && !isKeptStandardInput(relative);
   };
 }
 
@@ -99,6 +103,7 @@ export async function createBackup(
     if (!sources.bucket) return;
     const { client, options } = sources.bucket;
     for await (const object of listBucket(client, options)) {
+      if (isKeptStandardInput(object.relative)) continue;
       const relative = `${BACKUP_LAYOUT.bucket}/${object.relative}`;
       if (onlyChanged && unchanged(relative, object)) continue;
       const file = path.join(folder, relative);

@@ -353,6 +353,11 @@ export interface ImagesTable {
   created_at: string;
   /** The quality metrics measured at upload, as JSON (migration 0017); null for older images. */
   quality: string | null;
+  /**
+   * 1 while the upload's model input at the standard resolution is kept in its folder (migration
+   * 0030, standard-input.ts).
+   */
+  standard_input_kept: Generated<number>;
 }
 
 export interface CvModelsTable {

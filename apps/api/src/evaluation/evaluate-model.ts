@@ -6,6 +6,7 @@ import { segment } from '../inference/segment.js';
 import type { FusedSession } from '../inference/session-cache.js';
 import { openImage } from '../media/open-image.js';
 import { resizeToRgb } from '../media/renditions.js';
+import { STANDARD_SIDE, decodeStandardInput } from '../media/standard-input.js';
 import { readMask } from './read-mask.js';
 import { EvaluationAccumulator, type EvaluationReport } from './segmentation-metrics.js';
 
@@ -44,7 +45,11 @@ export async function evaluateModel(
   const accumulator = new EvaluationAccumulator(folder.manifest.classes);
   for (const pair of await imageMaskPairs(options.imagesDir, options.masksDir)) {
     const opened = await openImage(pair.image, Number.MAX_SAFE_INTEGER);
-    const rgb = await resizeToRgb(opened, options.maxSide);
+    // At the standard resolution a prediction reads the pixels the upload decoded (standard-input.ts).
+    const rgb =
+      options.maxSide === STANDARD_SIDE
+        ? await decodeStandardInput(pair.image, Number.MAX_SAFE_INTEGER)
+        : await resizeToRgb(opened, options.maxSide);
     const predicted = await segment(session, folder.manifest, rgb, { maxTilePixels: options.maxTilePixels });
     const truth = await readMask(pair.mask, folder.manifest.classes, rgb.width, rgb.height);
     accumulator.add(truth, predicted.classes);

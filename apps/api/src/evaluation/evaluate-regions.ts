@@ -4,6 +4,7 @@ import { segment } from '../inference/segment.js';
 import type { FusedSession } from '../inference/session-cache.js';
 import { openImage } from '../media/open-image.js';
 import { type RgbImage, resizeToRgb } from '../media/renditions.js';
+import { STANDARD_SIDE, decodeStandardInput } from '../media/standard-input.js';
 import type { RegionsFile } from './real-regions-file.js';
 import {
   GROUP_RULES,
@@ -106,7 +107,11 @@ export async function evaluateRegions(
         `${file} is ${opened.width} × ${opened.height}, but its regions were drawn on ${labelled.width} × ${labelled.height}`,
       );
     }
-    const rgb = await resizeToRgb(opened, options.maxSide);
+    // At the standard resolution a prediction reads the pixels the upload decoded (standard-input.ts).
+    const rgb =
+      options.maxSide === STANDARD_SIDE
+        ? await decodeStandardInput(file, Number.MAX_SAFE_INTEGER)
+        : await resizeToRgb(opened, options.maxSide);
     const { classes: predicted, confidence } = await segment(session, folder.manifest, rgb, {
       maxTilePixels: options.maxTilePixels,
     });

@@ -19,7 +19,7 @@ export interface OpenedImage {
   format: (typeof ACCEPTED_FORMATS)[number];
   width: number;
   height: number;
-  /** Whether it may hold transparency (a decoded HEVC HEIC always comes with an alpha channel). */
+  /** Whether it may hold transparency (an alpha channel; for HEVC HEIC, a pixel not fully opaque). */
   hasAlpha: boolean;
 }
 
@@ -133,7 +133,7 @@ export async function openImage(
   const oriented = { width: turned ? height : width, height: turned ? width : height };
 
   if (metadata.format === 'heif' && metadata.compression === 'hevc') {
-    return { ...(await openHevc(input)), format: 'heif', hasAlpha: true };
+    return { ...(await openHevc(input)), format: 'heif' };
   }
   const source =
     typeof input === 'string' && metadata.format === 'jpeg'
@@ -152,13 +152,20 @@ function isGrey(space: string | undefined): boolean {
   return space === 'b-w' || space === 'grey16';
 }
 
-async function openHevc(input: string | Buffer): Promise<Omit<OpenedImage, 'format' | 'hasAlpha'>> {
+/** Whether every pixel of RGBA bytes is fully opaque. */
+function isOpaque(rgba: Uint8ClampedArray): boolean {
+  for (let alpha = 3; alpha < rgba.length; alpha += 4) if (rgba[alpha] !== 255) return false;
+  return true;
+}
+
+async function openHevc(input: string | Buffer): Promise<Omit<OpenedImage, 'format'>> {
   try {
     const decoded = await heicDecode({ buffer: typeof input === 'string' ? await readFile(input) : input });
     const image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
     });
-    return { image, width: decoded.width, height: decoded.height };
+    // libheif always answers RGBA; a phone's photo is opaque throughout.
+    return { image, width: decoded.width, height: decoded.height, hasAlpha: !isOpaque(decoded.data) };
   } catch {
     throw new ImageRejectedError('the HEIC image is damaged or incomplete');
   }

@@ -28,9 +28,10 @@ export async function standardInputFromPreview(
 
 /**
  * The standard input of an original whose upload kept none: decoded as the upload decodes it, with
- * transparency flattened on black, as the model always sees it.
+ * transparency flattened on black, as the model always sees it. From its file, as the upload reads it:
+ * libvips takes a JPEG's reduced-size decode from the file name (openImage).
  */
-export async function decodeStandardInput(original: string | Buffer, maxPixels: number): Promise<RgbImage> {
+export async function decodeStandardInput(original: string, maxPixels: number): Promise<RgbImage> {
   const opened = await openImage(original, maxPixels, UPLOAD_OPEN_OPTIONS);
   return standardInputFromPreview(await decodeToPreviewPixels(opened.image, '#000000'), opened);
 }

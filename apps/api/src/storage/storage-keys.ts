@@ -65,6 +65,15 @@ export function isImageFolderName(name: string): boolean {
   return RANDOM_NAME.test(name) || idOfFolder(name) !== undefined;
 }
 
+/**
+ * Whether `key` (or a path ending in one) is an upload's kept model input: derived from the original,
+ * deleted once used, so backups leave it out (a prediction without it decodes the original to the
+ * same bytes).
+ */
+export function isKeptStandardInput(key: string): boolean {
+  return key.endsWith(`/${imageFiles.standardInput}`);
+}
+
 /** The files of an image and of a prediction, relative to their prefixes. */
 export const imageFiles = {
   original: (format: string) => `original.${format === 'jpeg' ? 'jpg' : format}`,

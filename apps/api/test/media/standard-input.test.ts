@@ -1,17 +1,16 @@
 // The model's input at the standard resolution (issue 44 §2): the upload keeps it from its own decode,
 // and a prediction without it decodes the original to the same bytes.
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openImage } from '../../src/media/open-image.js';
 import { UPLOAD_OPEN_OPTIONS, makeUploadRenditions } from '../../src/media/renditions.js';
-import {
-  decodeStandardInput,
-  keptStandardInput,
-  standardInputFromPreview,
-} from '../../src/media/standard-input.js';
+import { decodeStandardInput, keptStandardInput } from '../../src/media/standard-input.js';
+import { decodeUpload } from '../../src/media/upload-decode.js';
 import { noiseImage } from '../support/images.js';
 
 const MAX_PIXELS = 100_000_000;
@@ -37,11 +36,12 @@ async function photoFile(name: string, width: number, height: number, orientatio
 
 /** What an upload keeps: its preview's pixels, reduced to the standard resolution. */
 async function keptAtUpload(file: string) {
-  const opened = await openImage(file, MAX_PIXELS, UPLOAD_OPEN_OPTIONS);
-  expect(opened.hasAlpha).toBe(false);
-  const { pixels } = await makeUploadRenditions(opened.image);
-  return standardInputFromPreview(pixels, opened);
+  const { standardInput } = await decodeUpload(file, MAX_PIXELS);
+  expect(standardInput).toBeDefined();
+  return standardInput!;
 }
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('the standard input', () => {
   it.each([
@@ -61,6 +61,19 @@ describe('the standard input', () => {
     },
   );
 
+  // What the API serves at standard is ORG (this input, as JPEG) and PRED (the model's reading of it):
+  // a change to how the input is made must show here, not only as two paths agreeing.
+  it.each([
+    ['upright', 1, '4c8ca62e0fc868a66b3257c370ae0bb9b261af1ef3f56b03ec2534a56fc2a728'],
+    ['turned by EXIF', 6, '0d370c4ff5f236d2f26f28a4c1ae6ea799fccbc60818b1b6d8a83d9a1db7d29d'],
+  ] as const)(
+    'of a fixed 12 MP phone JPEG (%s) has the bytes it had when the upload began keeping it',
+    async (_, orientation, hash) => {
+      const file = await photoFile(`fixed-${orientation}.jpg`, 4032, 3024, orientation);
+      expect(sha256((await decodeStandardInput(file, MAX_PIXELS)).data)).toBe(hash);
+    },
+  );
+
   it('decoded from a transparent original is flattened on black, where the preview is flattened on white', async () => {
     const file = path.join(dir, 'transparent.png');
     await sharp({
@@ -75,6 +88,14 @@ describe('the standard input', () => {
     const decoded = await decodeStandardInput(file, MAX_PIXELS);
     expect([decoded.width, decoded.height]).toEqual([800, 600]);
     expect(decoded.data.every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('is kept for an opaque HEIC photo (libheif answers RGBA, every pixel opaque)', async () => {
+    const file = fileURLToPath(new URL('../fixtures/images/red-48x32.heic', import.meta.url));
+    const opened = await openImage(file, MAX_PIXELS, UPLOAD_OPEN_OPTIONS);
+    expect([opened.format, opened.hasAlpha]).toEqual(['heif', false]);
+    const kept = await keptAtUpload(file);
+    expect((await decodeStandardInput(file, MAX_PIXELS)).data.equals(kept.data)).toBe(true);
   });
 
   it('is read back only where its length is that of the standard size of the original', () => {

@@ -101,14 +101,15 @@ export async function scheduleFixtureRequest(app: FastifyInstance, outboxDir: st
 }
 
 /**
- * Predicts the project's images `imageIds` with the fixture model at standard resolution through the
- * API and waits until the request is done; answers the project's API path.
+ * Predicts the project's images `imageIds` with the fixture model at `resolution` (by name) through
+ * the API and waits until the request is done; answers the project's API path.
  */
 export async function predictUploaded(
   app: FastifyInstance,
   headers: { authorization: string },
   projectId: number,
   imageIds: number[],
+  resolution = 'standard',
 ): Promise<string> {
   const base = `/api/projects/${projectId}`;
   const scheduled = await app.inject({
@@ -117,7 +118,7 @@ export async function predictUploaded(
     headers,
     payload: {
       model: await fixtureModelId(app, headers),
-      resolution: await resolutionId(app, headers, 'standard'),
+      resolution: await resolutionId(app, headers, resolution),
       images: imageIds,
     },
   });

@@ -36,6 +36,7 @@ import * as planVersionAndKeyCreator from './0026-plan-version-and-key-creator.j
 import * as predictionModelName from './0027-prediction-model-name.js';
 import * as jobFairKey from './0028-job-fair-key.js';
 import * as apiKeyRateWindows from './0029-api-key-rate-windows.js';
+import * as imageStandardInputKept from './0030-image-standard-input-kept.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -72,6 +73,7 @@ const migrations = {
   '0027-prediction-model-name': predictionModelName,
   '0028-job-fair-key': jobFairKey,
   '0029-api-key-rate-windows': apiKeyRateWindows,
+  '0030-image-standard-input-kept': imageStandardInputKept,
 } as const satisfies Record<string, DialectMigration>;
 
 /** This release's migrations by name, in order: a backup's schema must be one of them to restore. */

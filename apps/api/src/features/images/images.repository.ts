@@ -17,6 +17,8 @@ export interface NewImage {
   storagePrefix: string;
   /** The metrics measured at upload (media/quality), stored as JSON. */
   quality: QualityMetrics;
+  /** Whether the upload keeps the model's input at the standard resolution (standard-input.ts). */
+  standardInputKept: boolean;
 }
 
 /** SQL on images; every read is scoped to the owner and the project. */
@@ -161,6 +163,7 @@ export function imagesRepository(db: Kysely<DB>) {
           storage_prefix: image.storagePrefix,
           hull_zone: image.hullZone,
           quality: JSON.stringify(image.quality),
+          standard_input_kept: image.standardInputKept ? 1 : 0,
           created_at: nowIso(),
         })
         .returning('id')

@@ -37,11 +37,12 @@ export async function measureUnmeasuredImages(
     for (const image of batch) {
       afterId = image.id;
       try {
-        const original = await storage.getBuffer(
+        // From its file, as an upload reads it: libvips takes a JPEG's reduced-size decode from the
+        // file name (openImage), so the metrics are those an upload measures.
+        const { quality } = await storage.withFile(
           storageKeys.file(image.storage_prefix, imageFiles.original(image.format)),
+          async (file) => makeUploadRenditions((await openImage(file, maxPixels, UPLOAD_OPEN_OPTIONS)).image),
         );
-        const opened = await openImage(original, maxPixels, UPLOAD_OPEN_OPTIONS);
-        const { quality } = await makeUploadRenditions(opened.image);
         // The project's image answers carry the grade (and judge confidence by it): their ETags move.
         await db.transaction().execute(async (trx) => {
           if (await imagesRepository(trx).setQuality(image.id, quality))

@@ -160,6 +160,16 @@ export async function receiveUpload(
   return { files: staged, fields };
 }
 
+/** Where an upload stages the model input it keeps for `file`, beside it (upload-images.ts). */
+export function stagedStandardInputPath(file: StagedFile): string {
+  return `${file.tempPath}.standard-input`;
+}
+
 export async function discardStaged(staged: StagedFile[]): Promise<void> {
-  await Promise.all(staged.map((file) => rm(file.tempPath, { force: true })));
+  await Promise.all(
+    staged.flatMap((file) => [
+      rm(file.tempPath, { force: true }),
+      rm(stagedStandardInputPath(file), { force: true }),
+    ]),
+  );
 }

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { raiseContentVersionUnlessSigned } from '../sign-off/signed-freeze.js';
 import type { Kysely } from 'kysely';
@@ -5,47 +6,38 @@ import type { DB } from '../../db/schema.js';
 import { HullZone, UPLOAD_HULL_ZONE_FIELD } from '@hullscope/contract';
 import { FieldErrorCollector, fieldErrors } from '../../http/api-error.js';
 import { ImageRejectedError } from '../../media/image-rejected.js';
-import { openImage } from '../../media/open-image.js';
-import {
-  type RgbImage,
-  UPLOAD_OPEN_OPTIONS,
-  type UploadRenditions,
-  makeUploadRenditions,
-} from '../../media/renditions.js';
-import { standardInputFromPreview } from '../../media/standard-input.js';
+import { type DecodedUpload, decodeUpload } from '../../media/upload-decode.js';
 import { base64Bytes } from '../../storage/base64-copy.js';
 import type { Storage } from '../../storage/storage.js';
 import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 import { imagesRepository } from './images.repository.js';
-import { type StagedFile, type StagedUpload, UPLOAD_FIELD, discardStaged } from './receive-upload.js';
+import {
+  type StagedFile,
+  type StagedUpload,
+  UPLOAD_FIELD,
+  discardStaged,
+  stagedStandardInputPath,
+} from './receive-upload.js';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 
-interface CheckedFile {
+interface CheckedFile extends Omit<DecodedUpload, 'standardInput'> {
   staged: StagedFile;
-  format: string;
-  width: number;
-  height: number;
-  /** Without the decoded pixels: an upload of many files holds every file's renditions at once. */
-  renditions: Omit<UploadRenditions, 'pixels'>;
-  /** The model's input at the standard resolution; none for an image that may be transparent. */
-  standardInput: RgbImage | undefined;
+  /**
+   * The staged file holding the model's input at the standard resolution, if kept: on disk, since an
+   * upload holds every file's results until it stores them.
+   */
+  standardInputPath: string | undefined;
 }
 
 async function checkFile(file: StagedFile, maxPixels: number): Promise<CheckedFile> {
   if (file.problem) throw new ImageRejectedError(file.problem);
-  const opened = await openImage(file.tempPath, maxPixels, UPLOAD_OPEN_OPTIONS);
-  const { pixels, ...renditions } = await makeUploadRenditions(opened.image);
-  // The preview's pixels are flattened on white and the model's input on black: kept only where
-  // nothing can be transparent.
-  const standardInput = opened.hasAlpha ? undefined : await standardInputFromPreview(pixels, opened);
-  return {
-    staged: file,
-    format: opened.format,
-    width: opened.width,
-    height: opened.height,
-    renditions,
-    standardInput,
-  };
+  const { standardInput, ...decoded } = await decodeUpload(file.tempPath, maxPixels);
+  let standardInputPath: string | undefined;
+  if (standardInput) {
+    standardInputPath = stagedStandardInputPath(file);
+    await writeFile(standardInputPath, standardInput.data);
+  }
+  return { staged: file, ...decoded, standardInputPath };
 }
 
 /**
@@ -74,6 +66,7 @@ async function storeImage(
     contentHash: file.staged.contentHash,
     storagePrefix: prefix,
     quality: file.renditions.quality,
+    standardInputKept: file.standardInputPath !== undefined,
   });
   writing(prefix);
   // Independent files, written together (on S3, requests in flight at once rather than one after
@@ -86,8 +79,8 @@ async function storeImage(
       base64Bytes(file.renditions.thumbnail),
     ),
     storage.putBuffer(storageKeys.file(prefix, imageFiles.preview), file.renditions.preview),
-    file.standardInput &&
-      storage.putBuffer(storageKeys.file(prefix, imageFiles.standardInput), file.standardInput.data),
+    file.standardInputPath &&
+      storage.putFile(storageKeys.file(prefix, imageFiles.standardInput), file.standardInputPath),
   ]);
   const failed = written.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;

@@ -11,22 +11,35 @@ export interface StoredImage {
   /** The original's size, oriented. */
   width: number;
   height: number;
+  /** Whether its upload's model input at the standard resolution is kept (images.standard_input_kept). */
+  standardInputKept: boolean;
 }
 
 export interface PredictionPixels {
   rgb: RgbImage;
-  /** Whether they are the input the upload kept, which the caller deletes once the result is recorded. */
-  kept: boolean;
+  /**
+   * Whether the kept input should be released now (kept-standard-input.ts): it was used, or it is
+   * there but unusable.
+   */
+  releaseKept: boolean;
 }
 
-/** The upload's standard input of `image`, undefined where there is none usable. */
-async function readKeptInput(storage: Storage, image: StoredImage): Promise<RgbImage | undefined> {
+/**
+ * The upload's standard input of `image`, undefined where it cannot be read or is not of the
+ * standard size; the original is read instead. A failure to read it is reported, not thrown: the
+ * original can still be predicted.
+ */
+async function readKeptInput(
+  storage: Storage,
+  image: StoredImage,
+  onReadError: (error: unknown) => void,
+): Promise<RgbImage | undefined> {
   try {
     const bytes = await storage.getBuffer(storageKeys.file(image.prefix, imageFiles.standardInput));
     return keptStandardInput(bytes, image);
   } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
+    if (!isMissing(error)) onReadError(error);
+    return undefined;
   }
 }
 
@@ -41,21 +54,17 @@ export async function predictionPixels(
   image: StoredImage,
   maxSide: number,
   maxPixels: number,
+  onReadError: (error: unknown) => void = () => undefined,
 ): Promise<PredictionPixels> {
   const originalKey = storageKeys.file(image.prefix, imageFiles.original(image.format));
   if (maxSide === STANDARD_SIDE) {
-    const kept = await readKeptInput(storage, image);
-    if (kept) return { rgb: kept, kept: true };
+    const kept = image.standardInputKept ? await readKeptInput(storage, image, onReadError) : undefined;
+    if (kept) return { rgb: kept, releaseKept: true };
     const rgb = await storage.withFile(originalKey, (file) => decodeStandardInput(file, maxPixels));
-    return { rgb, kept: false };
+    return { rgb, releaseKept: image.standardInputKept };
   }
   const rgb = await storage.withFile(originalKey, async (file) =>
     resizeToRgb(await openImage(file, maxPixels, { fitSide: maxSide }), maxSide),
   );
-  return { rgb, kept: false };
-}
-
-/** Deletes the upload's standard input of the image under `prefix`, once a recorded result has used it. */
-export function deleteKeptInput(storage: Storage, prefix: string): Promise<void> {
-  return storage.deletePrefix(storageKeys.file(prefix, imageFiles.standardInputFolder));
+  return { rgb, releaseKept: false };
 }

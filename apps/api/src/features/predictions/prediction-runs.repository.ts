@@ -13,6 +13,8 @@ export interface PendingImage {
   /** The original's size, oriented. */
   width: number;
   height: number;
+  /** 1 while the upload's model input at the standard resolution is kept (standard-input.ts). */
+  standardInputKept: number;
   /** Credits charged for it; null on requests made before prices were kept per image. */
   price: number | null;
   /** Times a worker began it: more than 0 while PENDING means a crash cut it off. */
@@ -90,6 +92,7 @@ export function predictionRunsRepository(db: Kysely<DB>) {
           'images.storage_prefix as prefix',
           'images.width',
           'images.height',
+          'images.standard_input_kept as standardInputKept',
           'prediction_request_images.price',
           'prediction_request_images.starts',
         ])

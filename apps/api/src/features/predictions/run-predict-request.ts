@@ -17,7 +17,8 @@ import { emitWebhookEvent } from '../webhooks/emit-webhook-event.js';
 import { contentVersionsRepository } from '../projects/content-versions.repository.js';
 import { manifestOf, modelsRepository } from '../models/models.repository.js';
 import { type PredictRequestPayload, predictRequestJob } from './predict-request.job.js';
-import { deleteKeptInput, predictionPixels } from './prediction-pixels.js';
+import { releaseKeptInput } from '../images/kept-standard-input.js';
+import { predictionPixels } from './prediction-pixels.js';
 import { type PendingImage, predictionRunsRepository } from './prediction-runs.repository.js';
 
 export interface PredictJobDependencies {
@@ -196,17 +197,22 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
         if (signal.aborted) return;
         await runs.countImageStart(image.rowId);
         let result: ImagePrediction;
-        let keptInput = false;
+        let releaseKept = false;
         try {
           result = await predictImage(
             async () => {
               const pixels = await predictionPixels(
                 deps.storage,
-                image,
+                { ...image, standardInputKept: image.standardInputKept === 1 },
                 resolution.resolution,
                 deps.maxPixels,
+                (error) =>
+                  log.warn(
+                    { err: error, imageId: image.imageId },
+                    "the upload's kept model input could not be read; the original is decoded instead",
+                  ),
               );
-              keptInput = pixels.kept;
+              releaseKept = pixels.releaseKept;
               return pixels.rgb;
             },
             { session, manifest, maxTilePixels: deps.maxTilePixels },
@@ -242,11 +248,15 @@ export function predictRequestHandler(deps: PredictJobDependencies): JobHandler<
           return;
         }
         const storeMs = performance.now() - storing;
-        // Its one use is done: a later prediction at this resolution decodes the original to the
-        // same pixels. Left behind, it only costs space until the image is deleted.
-        if (keptInput) {
-          await deleteKeptInput(deps.storage, image.prefix).catch((error: unknown) =>
-            log.warn({ err: error, imageId: image.imageId }, "the upload's kept model input was not deleted"),
+        // Its one use is done (or it was unusable): a later prediction at this resolution decodes
+        // the original to the same pixels. Left behind, the daily sweep deletes it.
+        if (releaseKept) {
+          await releaseKeptInput(db, deps.storage, { id: image.imageId, prefix: image.prefix }).catch(
+            (error: unknown) =>
+              log.warn(
+                { err: error, imageId: image.imageId },
+                "the upload's kept model input was not deleted",
+              ),
           );
         }
         log.info(
