@@ -48,9 +48,8 @@ export async function decodeToPreviewPixels(image: sharp.Sharp, background: stri
 
 /**
  * Decodes the whole original once, to the preview's pixels, and makes the preview and the thumbnail
- * from those pixels, so no JPEG is decoded twice. The thumbnail keeps
- * lanczos3, since at its larger reduction linear is visibly softer (figures: docs/benchmarks.md,
- * bench:api).
+ * from those pixels, so no JPEG is decoded twice. The thumbnail keeps lanczos3, since at its larger
+ * reduction linear is visibly softer (figures: docs/benchmarks.md, bench:api).
  */
 export async function makeUploadRenditions(image: sharp.Sharp): Promise<UploadRenditions> {
   const pixels = await decodeToPreviewPixels(image, '#ffffff');
