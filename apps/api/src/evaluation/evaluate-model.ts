@@ -44,12 +44,11 @@ export async function evaluateModel(
 ): Promise<EvaluationReport> {
   const accumulator = new EvaluationAccumulator(folder.manifest.classes);
   for (const pair of await imageMaskPairs(options.imagesDir, options.masksDir)) {
-    const opened = await openImage(pair.image, Number.MAX_SAFE_INTEGER);
     // At the standard resolution a prediction reads the pixels the upload decoded (standard-input.ts).
     const rgb =
       options.maxSide === STANDARD_SIDE
         ? await decodeStandardInput(pair.image, Number.MAX_SAFE_INTEGER)
-        : await resizeToRgb(opened, options.maxSide);
+        : await resizeToRgb(await openImage(pair.image, Number.MAX_SAFE_INTEGER), options.maxSide);
     const predicted = await segment(session, folder.manifest, rgb, { maxTilePixels: options.maxTilePixels });
     const truth = await readMask(pair.mask, folder.manifest.classes, rgb.width, rgb.height);
     accumulator.add(truth, predicted.classes);
