@@ -9,7 +9,7 @@ import { imageFiles, storageKeys } from '../../storage/storage-keys.js';
 /**
  * How long an upload's standard model input is kept when no prediction at standard uses it: a survey
  * is predicted within days of its upload, and an image never predicted at standard (a user who only
- * asks for Full HD) should not keep 1.4 MB for nothing.
+ * asks for Full HD) should not keep it for nothing.
  */
 export const KEPT_INPUT_DAYS = 7;
 /** Images released per query, so the sweep never holds a long list or a long statement. */
