@@ -340,9 +340,11 @@ def share_resize_quantisation(model):
     """Gives each quantised Resize's output the scale and zero point of its input (in place).
 
     The quantiser calibrates a Resize's output on its own, so its scale differs slightly from the
-    input's, and onnxruntime then runs the Resize in float between a DequantizeLinear and a
-    QuantizeLinear. A bilinear resize only takes weighted means of its input, so the input's range
-    holds its output exactly; with equal parameters onnxruntime resizes the uint8 map directly."""
+    input's and the resized map lands on another grid. A bilinear resize only takes weighted means of
+    its input, so the input's range holds its output exactly. onnxruntime (1.30) still runs these
+    bilinear Resizes in float between a DequantizeLinear and a QuantizeLinear: it drops the pair only
+    around nearest-neighbour ones, and resizing the uint8 map directly was slower (docs/benchmarks.md,
+    bench:model)."""
     graph = model.graph
     producer = {o: n for n in graph.node for o in n.output}
     consumers = {}

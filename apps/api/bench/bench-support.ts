@@ -122,8 +122,10 @@ export async function pureInferenceMs(
   let total = 0;
   for (const feed of feeds) {
     const started = performance.now();
-    await session.run(feed);
+    const outputs = await session.run(feed);
     total += performance.now() - started;
+    // Freed now (the logits are 9.7 MB at 800 px), not by a collection during the pipeline timed next.
+    for (const output of Object.values(outputs)) output.dispose();
   }
   return total;
 }
