@@ -172,6 +172,15 @@ async function predictAndStore(
   stages.storeMs.push(performance.now() - storing);
 }
 
+/**
+ * A full collection now (with --expose-gc, as `npm run bench:predict` starts Node), so a request is
+ * not timed paying for the garbage of the bare-model runs before it (their logits, 9.7 MB each at
+ * 800 px), which a worker never has.
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Milliseconds per image for a request of `runs` images worked `inFlight` at once. */
 async function requestMsPerImage(
   session: FusedSession,
@@ -250,9 +259,11 @@ for (const folder of folders) {
       pureCpu.push(cpuMs);
     };
     for (let run = 0; run < half; run += 1) await timePure();
+    collectGarbage();
     const request = await withCpuTime(() => requestMsPerImage(session, folder, maxSide));
     const inRequest = request.result;
     const standard = maxSide === STANDARD_SIDE;
+    if (standard) collectGarbage();
     const decodingRequest = standard
       ? await withCpuTime(() => requestMsPerImage(session, folder, maxSide, withoutKept))
       : undefined;
