@@ -1,6 +1,7 @@
 import type { ModelManifest } from '@hullscope/contract';
 import { classNodes } from './fused-classes.js';
 import { confidenceInputs, confidenceNodes, confidenceOutput } from './fused-confidence.js';
+import { logitsResizeBySizes } from './fused-logits-resize.js';
 import {
   DATA_LOCATION_EXTERNAL,
   DATA_TYPE,
@@ -127,13 +128,18 @@ export interface FuseOptions {
    * default). Off, the class axis is reduced over, which needs no declaration to be right.
    */
   splitClasses?: boolean;
+  /**
+   * Upsample the logits by sizes read from their input's shape where the model does it by constant
+   * whole-number scales (fused-logits-resize.ts; the default). Off, the model's own Resize is kept.
+   */
+  logitsBySizes?: boolean;
 }
 
 /** The fused model (see the top of this file) built from a model file's bytes and its manifest's input. */
 export function fuseModel(
   modelBytes: Uint8Array,
   input: ModelManifest['input'],
-  { splitClasses = true }: FuseOptions = {},
+  { splitClasses = true, logitsBySizes = true }: FuseOptions = {},
 ): Uint8Array {
   let model: WireField[];
   let graph: WireField[];
@@ -173,12 +179,16 @@ export function fuseModel(
     ...confidenceNodes(classes.expSum, NAME_PREFIX),
   ];
 
+  const rewritten = logitsBySizes
+    ? logitsResizeBySizes(graph, logitsName, opset, NAME_PREFIX)
+    : new Map<WireField, Uint8Array[]>();
+
   // Nodes stay in topological order: normalisation, the model's own nodes, then classes and confidence.
   const fusedGraph = concat([
     ...before.map((added) => field(GRAPH.node, added)),
     ...graph
       .filter((kept) => kept !== modelInput && kept.number !== GRAPH.output)
-      .map((kept) => kept.encoded),
+      .flatMap((kept) => rewritten.get(kept) ?? [kept.encoded]),
     ...after.map((added) => field(GRAPH.node, added)),
     field(GRAPH.input, valueInfo(FUSED_INPUT, DATA_TYPE.uint8, [1, 'height', 'width', 3])),
     ...confidenceInputs().map((added) => field(GRAPH.input, added)),

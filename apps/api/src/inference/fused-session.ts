@@ -47,8 +47,12 @@ export async function createFusedSession(
     return await ort.InferenceSession.create(fused, options);
   } catch {
     // A model whose logits have another class count than its file declares cannot be split by
-    // that count; reducing over the class axis does not rely on the declaration.
-    return ort.InferenceSession.create(fuseModel(bytes, input, { splitClasses: false }), options);
+    // that count; reducing over the class axis does not rely on the declaration. The model's own
+    // last Resize is kept too, so the fallback edits nothing inside the model.
+    return ort.InferenceSession.create(
+      fuseModel(bytes, input, { splitClasses: false, logitsBySizes: false }),
+      options,
+    );
   }
 }
 

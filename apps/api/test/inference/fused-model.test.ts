@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkModel } from '../../src/inference/check-model.js';
 import { fuseModel } from '../../src/inference/fused-model.js';
+import { runFused } from '../../src/inference/fused-session.js';
 import {
   MODEL_FILE,
   type ModelFolder,
@@ -30,7 +31,7 @@ import {
   stringsOf,
   valueInfo,
 } from '../../src/inference/onnx-wire.js';
-import { roundUpToStride } from '../../src/inference/preprocess.js';
+import { roundUpToStride, toModelInput } from '../../src/inference/preprocess.js';
 import { ModelOutputError, type Segmentation, segment } from '../../src/inference/segment.js';
 import { SessionCache } from '../../src/inference/session-cache.js';
 import type { RgbImage } from '../../src/media/renditions.js';
@@ -431,5 +432,60 @@ describe.each((await listModelFolders(bundledDir)).map((directory) => [path.base
       );
       expectSameAnswers(fused, reduced);
     });
+
+    it("upsamples its logits by sizes read from the shape, with the same answers as by the model's own scales", async () => {
+      const folder = await readModelFolder(directory);
+      const bytes = await readFile(path.join(folder.directory, MODEL_FILE));
+      const fused = fuseModel(bytes, folder.manifest.input);
+      const resize = logitsResize(fused);
+      expect(resize.inputs[2]).toBe('');
+      expect(resize.inputs[3]).toBeTruthy();
+      expect(
+        logitsResize(fuseModel(bytes, folder.manifest.input, { logitsBySizes: false })).inputs,
+      ).toHaveLength(3);
+
+      const image = noise(333, 250);
+      const bySizes = await runWhole(fused, folder.manifest, image);
+      const byScales = await runWhole(
+        fuseModel(bytes, folder.manifest.input, { logitsBySizes: false }),
+        folder.manifest,
+        image,
+      );
+      expect(new Set(bySizes.classes).size).toBeGreaterThan(1);
+      expect(mismatches(bySizes.classes, byScales.classes)).toBe(0);
+      expect(bySizes.confidenceSum).toBeCloseTo(byScales.confidenceSum, 0);
+    });
   },
 );
+
+/** A fused model's bytes run in onnxruntime on the whole of `image`, padded to the stride. */
+async function runWhole(
+  fused: Uint8Array,
+  manifest: ModelManifest,
+  image: RgbImage,
+): Promise<{ classes: Uint8Array; confidenceSum: number }> {
+  const session = await ort.InferenceSession.create(fused);
+  try {
+    const region = { x: 0, y: 0, width: image.width, height: image.height };
+    const { classes, confidenceSum } = await runFused(
+      session,
+      toModelInput(image, region, manifest.input.stride),
+      region,
+    );
+    return { classes: Uint8Array.from(classes), confidenceSum };
+  } finally {
+    await session.release();
+  }
+}
+
+/** The inputs of the node that writes the logits in a fused model's graph. */
+function logitsResize(model: Uint8Array): { opType: string; inputs: string[] } {
+  const graph = fieldsOf(fieldsOf(model).find((candidate) => candidate.number === MODEL.graph)!.value!);
+  const nodes = graph.filter((item) => item.number === GRAPH.node).map((item) => item.value!);
+  const logits = stringsOf(
+    nodes.find((item) => stringsOf(item, NODE.opType)[0] === 'Split')!,
+    NODE.input,
+  )[0]!;
+  const writer = nodes.find((item) => stringsOf(item, NODE.output).includes(logits))!;
+  return { opType: stringsOf(writer, NODE.opType)[0]!, inputs: stringsOf(writer, NODE.input) };
+}
