@@ -122,8 +122,8 @@ export async function pureInferenceMs(
 }
 
 /**
- * One zero input per tile shape, made once: a new one per run (5.8 MB at 800 px) would be garbage
- * whose collection lands in the pipeline timed next.
+ * One zero input per tile shape, made once: a new one per run would be garbage whose collection
+ * lands in the pipeline timed next.
  */
 const zeroTiles = new Map<string, ort.Tensor>();
 function zeroTile(width: number, height: number): ort.Tensor {

@@ -174,8 +174,8 @@ async function predictAndStore(
 
 /**
  * A full collection now (with --expose-gc, as `npm run bench:predict` starts Node), so a request is
- * not timed paying for the garbage of the bare-model runs before it (their logits, 9.7 MB each at
- * 800 px), which a worker never has.
+ * not timed paying for the garbage of the bare-model runs before it (their full-size logits), which
+ * a worker never has.
  */
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
